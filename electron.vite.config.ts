@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const shared = { '@shared': resolve(__dirname, 'src/shared') };
+
+export default defineConfig({
+  main: {
+    resolve: { alias: shared },
+    build: {
+      // Native modules (better-sqlite3, keytar) and the service stay outside the bundle.
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    resolve: { alias: shared },
+    build: {
+      // A sandboxed preload cannot load ES modules or other files: one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    resolve: { alias: shared },
+    plugins: [react()],
+    build: {
+      minify: true,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
+  },
+});

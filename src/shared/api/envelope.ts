@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { RequestId } from './primitives';
+
+export const Meta = z.object({ request_id: RequestId });
+
+/** Paginated collections (interface, Collection meta). */
+export const PageMeta = Meta.extend({
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const SearchMeta = Meta.extend({
+  total_matches: z.int().nonnegative(),
+  truncated: z.boolean(),
+});
+export type SearchMeta = z.infer<typeof SearchMeta>;
+
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ data, meta: Meta });
+}
+
+export function pageEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: PageMeta });
+}
+
+export function searchEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: SearchMeta });
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: PageMeta;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** `req_` + 32 lowercase hex: a UUID without dashes (interface, common conventions 5). */
+export const RequestId = z.string().regex(/^req_[0-9a-f]{32}$/, 'must be req_ followed by 32 lowercase hex characters');
+
+export const Id = z.string().min(1).max(200);
+
+/**
+ * Any RFC 3339 date-time, `Z` or an offset, with or without fractions (design.md).
+ * The local service always answers in UTC with `Z`; clients accept either.
+ */
+export const Timestamp = z.iso.datetime({ offset: true });
+
+/**
+ * An integer query parameter that arrives as text on the wire and as a number from typed
+ * callers. Only plain digits count, so `1e2`, `0x10` and ` 5` are rejected rather than guessed.
+ */
+export function intParam(min: number, max: number): z.ZodType<number, number | string> {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value),
+    z
+      .int(`must be an integer between ${min} and ${max}`)
+      .min(min, `must be between ${min} and ${max}`)
+      .max(max, `must be between ${min} and ${max}`),
+  ) as z.ZodType<number, number | string>;
+}
+
+/** Pagination (interface, Pagination 4): 1-100, default 25. */
+export const Limit = intParam(1, 100);
+export const DEFAULT_LIMIT = 25;
+
+/** Opaque; a malformed cursor is not an error, it yields the first page (Pagination 6). */
+export const Cursor = z.string().max(1000);
+
+export const PageQuery = z.object({
+  cursor: Cursor.optional(),
+  limit: Limit.optional(),
+});
+export type PageQuery = z.input<typeof PageQuery>;

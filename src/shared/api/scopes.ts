@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** design.md "Decisions on the interface's gaps": the seven scopes and what each allows. */
+export const Scope = z.enum([
+  'videos:read',
+  'videos:analyze',
+  'deals:read',
+  'deals:score',
+  'members:read',
+  'search:read',
+  'webhooks:manage',
+]);
+export type Scope = z.infer<typeof Scope>;
+export const allScopes: readonly Scope[] = Scope.options;
+
+/** Keys begin with the service prefix and an underscore (interface, Authentication 2). */
+export const KEY_PREFIX = 'sci_';

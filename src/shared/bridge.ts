@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { Analysis, type EndpointName, ErrorCode, endpoints, RevokedKey, Scoring, SEARCH_MAX_QUERY_LENGTH } from './api';
+import { Member } from './api/members';
+
+/**
+ * The only description of what crosses between renderer and main (GitHub Desktop's
+ * ipc-shared.ts, in zod). The preload exposes exactly `CallscopeBridge`; main validates every
+ * `params` with these schemas before acting; the renderer only ever sees a `BridgeResult`.
+ */
+
+/** Failures that happen on this side of the wire; the service's own codes come from ErrorCode. */
+export const ClientErrorCode = z.enum([
+  'network_error',
+  'timeout',
+  'cancelled',
+  'invalid_response',
+  'invalid_params',
+  'no_workspace',
+  'key_required',
+  'unknown_operation',
+  'forbidden_sender',
+]);
+export type ClientErrorCode = z.infer<typeof ClientErrorCode>;
+
+/** Stripe-style: everything a person or support needs, and nothing that parses message text. */
+export const BridgeError = z.object({
+  code: z.union([ErrorCode, ClientErrorCode]),
+  message: z.string(),
+  status: z.int().nullable(),
+  requestId: z.string().nullable(),
+  retryAfter: z.number().nullable(),
+});
+export type BridgeError = z.infer<typeof BridgeError>;
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export const KeyStorage = z.enum(['keychain', 'session']);
+export type KeyStorage = z.infer<typeof KeyStorage>;
+
+export const Workspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  kind: z.enum(['demo', 'custom']),
+  member: Member.pick({ id: true, display_name: true, email: true }).nullable(),
+  /** false when the key is gone (revoked, signed out, or a session-only key after restart). */
+  hasKey: z.boolean(),
+});
+export type Workspace = z.infer<typeof Workspace>;
+
+export const AppInfo = z.object({
+  mode: z.enum(['electron', 'browser']),
+  keyStorage: KeyStorage,
+  /** Why keys live only for this session, shown to the person; null when the keychain works. */
+  keychainProblem: z.string().nullable(),
+  demoAvailable: z.boolean(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const Theme = z.enum(['system', 'light', 'dark']);
+export const Preferences = z.object({ theme: Theme });
+export type Preferences = z.infer<typeof Preferences>;
+
+const WorkspaceRef = z.object({ workspaceId: z.string().min(1) });
+/** Made once per user action and reused on every retry, so a retried POST starts one job. */
+const IdempotencyKey = z.string().min(8).max(256);
+const Empty = z.object({});
+
+export const JobKind = z.enum(['analysis', 'scoring']);
+export type JobKind = z.infer<typeof JobKind>;
+const JobRef = z.object({ kind: JobKind, parentId: z.string().min(1), jobId: z.string().min(1) });
+export type JobRef = z.infer<typeof JobRef>;
+
+/** An API operation: the endpoint's path, query and body fields as one flat params object. */
+function apiOperation<N extends EndpointName>(name: N, extra: z.ZodRawShape = {}) {
+  const def: { pathParams?: z.ZodObject; query?: z.ZodObject; body?: z.ZodObject; response: z.ZodType } =
+    endpoints[name];
+  const params = z.strictObject({
+    ...def.pathParams?.shape,
+    ...def.query?.shape,
+    ...def.body?.shape,
+    ...extra,
+  });
+  return { params, result: endpoints[name].response as (typeof endpoints)[N]['response'] };
+}
+const withIdempotency = { idempotencyKey: IdempotencyKey };
+
+export const operations = {
+  getAppInfo: { params: Empty, result: AppInfo },
+  listWorkspaces: {
+    params: Empty,
+    result: z.object({ workspaces: z.array(Workspace), activeId: z.string().nullable() }),
+  },
+  openDemoWorkspace: { params: Empty, result: Workspace },
+  addWorkspace: {
+    params: z.object({
+      baseUrl: z.string().min(1).max(2048),
+      apiKey: z.string().min(1).max(4096),
+      name: z.string().max(100).optional(),
+    }),
+    result: Workspace,
+  },
+  switchWorkspace: { params: WorkspaceRef, result: Workspace },
+  replaceKey: { params: WorkspaceRef.extend({ apiKey: z.string().min(1).max(4096) }), result: Workspace },
+  signOut: { params: WorkspaceRef, result: z.object({ workspaceId: z.string() }) },
+  revokeKey: { params: WorkspaceRef, result: RevokedKey },
+  getPreferences: { params: Empty, result: Preferences },
+  setPreferences: { params: Preferences.partial(), result: Preferences },
+  listRecentSearches: { params: Empty, result: z.array(z.string()) },
+  addRecentSearch: {
+    params: z.object({ q: z.string().min(1).max(SEARCH_MAX_QUERY_LENGTH) }),
+    result: z.array(z.string()),
+  },
+  watchJob: { params: JobRef, result: Empty },
+  unwatchJob: { params: JobRef, result: Empty },
+
+  listVideos: apiOperation('listVideos'),
+  getVideo: apiOperation('getVideo'),
+  getTranscript: apiOperation('getTranscript'),
+  getVideoEvents: apiOperation('getVideoEvents'),
+  getSummary: apiOperation('getSummary'),
+  getChecklist: apiOperation('getChecklist'),
+  startAnalysis: apiOperation('startAnalysis', withIdempotency),
+  listAnalyses: apiOperation('listAnalyses'),
+  getAnalysis: apiOperation('getAnalysis'),
+  listDeals: apiOperation('listDeals'),
+  getDeal: apiOperation('getDeal'),
+  listActivities: apiOperation('listActivities'),
+  startScoring: apiOperation('startScoring', withIdempotency),
+  listScorings: apiOperation('listScorings'),
+  getScoring: apiOperation('getScoring'),
+  getMe: apiOperation('getMe'),
+  listMembers: apiOperation('listMembers'),
+  searchTranscripts: apiOperation('searchTranscripts'),
+  createWebhook: apiOperation('createWebhook', withIdempotency),
+  listWebhooks: apiOperation('listWebhooks'),
+  deleteWebhook: apiOperation('deleteWebhook'),
+} as const;
+
+export type OperationName = keyof typeof operations;
+export type OperationParams<N extends OperationName> = z.input<(typeof operations)[N]['params']>;
+export type OperationResult<N extends OperationName> = z.output<(typeof operations)[N]['result']>;
+
+/** Events main pushes to the renderer. */
+export const bridgeEvents = {
+  /** A watched analysis or scoring changed; the last one has status completed or failed. */
+  jobUpdated: z.object({
+    workspaceId: z.string(),
+    kind: JobKind,
+    parentId: z.string(),
+    job: z.union([Analysis, Scoring]),
+  }),
+  /** Open a screen: a notification was clicked or a menu item chosen. */
+  navigate: z.object({ path: z.string().startsWith('/') }),
+  /** The client is waiting before a retry (429 Retry-After, 503, network). */
+  clientWaiting: z.object({ workspaceId: z.string(), code: z.string(), retryInMs: z.number().nonnegative() }),
+  workspacesChanged: Empty,
+} as const;
+
+export type BridgeEventName = keyof typeof bridgeEvents;
+export type BridgeEventPayload<E extends BridgeEventName> = z.infer<(typeof bridgeEvents)[E]>;
+
+/** `window.callscope`: the same shape from Electron's preload and from browser mode's shim. */
+export interface CallscopeBridge {
+  invoke<N extends OperationName>(
+    op: N,
+    params: OperationParams<N>,
+    callId?: string,
+  ): Promise<BridgeResult<OperationResult<N>>>;
+  /** Aborts the call started with this callId (a query the renderer abandoned). */
+  cancel(callId: string): void;
+  on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+}
