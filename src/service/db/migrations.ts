@@ -206,4 +206,17 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'service secret that signs API keys',
+    // One row, created once per data directory, so keys can be verified by signature before
+    // any key lookup (interface, Authentication 5) and survive restarts.
+    sql: `
+      CREATE TABLE service_secret (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        key_signing_secret TEXT NOT NULL
+      );
+      INSERT INTO service_secret (id, key_signing_secret) VALUES (1, lower(hex(randomblob(32))));
+    `,
+  },
 ];
