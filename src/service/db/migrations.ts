@@ -219,4 +219,83 @@ export const migrations: readonly Migration[] = [
       INSERT INTO service_secret (id, key_signing_secret) VALUES (1, lower(hex(randomblob(32))));
     `,
   },
+  {
+    version: 3,
+    name: 'durable jobs, idempotency keys, webhook endpoints and their delivery outbox, plants',
+    sql: `
+      -- One row per unit of background work (analysis, scoring, ingest). A worker claims a row by
+      -- taking its lease; the row turns done in the same transaction that writes the work's
+      -- outputs, so a kill between the two leaves the job to be run again, never twice.
+      CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        org_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        run_after TEXT NOT NULL,
+        lease_owner TEXT,
+        lease_until TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        step INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX jobs_ready ON jobs(state, run_after);
+      CREATE UNIQUE INDEX jobs_subject ON jobs(kind, subject_id);
+
+      -- design.md: Idempotency keys are scoped to the API key that sent them; kept 24 hours.
+      CREATE TABLE idempotency_keys (
+        api_key_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        request_fingerprint TEXT NOT NULL,
+        response_status INTEGER NOT NULL,
+        response_data TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (api_key_id, idempotency_key)
+      );
+      CREATE INDEX idempotency_keys_age ON idempotency_keys(created_at);
+
+      -- events: JSON array; [] subscribes to every type. The secret signs deliveries, so it is
+      -- kept as issued. deleted_at: no new deliveries, in-flight ones still finish.
+      CREATE TABLE webhook_endpoints (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        url TEXT NOT NULL,
+        events TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        deleted_at TEXT
+      );
+      CREATE INDEX webhook_endpoints_org ON webhook_endpoints(org_id, deleted_at);
+
+      -- The outbox: written in the transaction that causes the event; id is the hook-id, the
+      -- same on every attempt; payload is the exact body that is signed and sent.
+      CREATE TABLE webhook_deliveries (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id),
+        event_type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease_until TEXT,
+        last_status INTEGER,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries(state, next_attempt_at);
+
+      -- The auxiliary listing at alt_base_url: integer ids, as the interface shows.
+      CREATE TABLE plants (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        name TEXT NOT NULL,
+        tag TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX plants_org ON plants(org_id, id);
+    `,
+  },
 ];
