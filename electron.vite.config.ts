@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
-const shared = { '@shared': resolve(__dirname, 'src/shared') };
+const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') };
 
 export default defineConfig({
   main: {
@@ -10,7 +10,7 @@ export default defineConfig({
     build: {
       // Native modules (better-sqlite3, keytar) and the service stay outside the bundle.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
     },
   },
   preload: {
@@ -19,19 +19,19 @@ export default defineConfig({
       // A sandboxed preload cannot load ES modules or other files: one CommonJS file.
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         external: ['electron'],
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },
   renderer: {
-    root: resolve(__dirname, 'src/renderer'),
+    root: resolve(import.meta.dirname, 'src/renderer'),
     resolve: { alias: shared },
     plugins: [react()],
     build: {
       minify: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },
 });

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in the order that fails fastest, each printing its own
+// runner's summary. Later steps still run after a failure so one run shows everything; the exit
+// code is non-zero if any step failed. The closing line totals the tests of every runner.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const resultsDir = 'test-results';
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const keyring = existsSync('scripts/with-keyring.sh') && existsSync('/usr/bin/dbus-run-session') ? ['bash', 'scripts/with-keyring.sh'] : [];
+const steps = [
+  { name: 'typecheck (node side)', command: ['npx', 'tsc', '-p', 'tsconfig.node.json', '--noEmit'] },
+  { name: 'typecheck (renderer)', command: ['npx', 'tsc', '-p', 'tsconfig.web.json', '--noEmit'] },
+  { name: 'lint and format', command: ['npx', 'biome', 'check', '.'] },
+  { name: 'build (electron-vite)', command: ['npx', 'electron-vite', 'build'] },
+  {
+    name: 'unit and integration tests (vitest)',
+    command: [...keyring, 'npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/vitest.json`],
+  },
+  ...(existsSync('scripts/electronegativity.mjs')
+    ? [{ name: 'Electron security scan (electronegativity)', command: ['node', 'scripts/electronegativity.mjs'] }]
+    : []),
+  {
+    name: 'end-to-end tests (Playwright, Chromium)',
+    command: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${resultsDir}/playwright.json` },
+  },
+];
+
+const outcomes = [];
+for (const step of steps) {
+  console.log(`\n━━ ${step.name}: ${step.command.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(step.command[0], step.command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  const ok = run.status === 0;
+  outcomes.push({ name: step.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+const vitest = readJson(`${resultsDir}/vitest.json`);
+const playwright = readJson(`${resultsDir}/playwright.json`);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+
+console.log('\n━━ summary');
+for (const outcome of outcomes) console.log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${outcome.name} (${outcome.seconds}s)`);
+const failedSteps = outcomes.filter((outcome) => !outcome.ok).length;
+console.log(`steps: ${outcomes.length - failedSteps} passed, ${failedSteps} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps === 0 ? 0 : 1);
