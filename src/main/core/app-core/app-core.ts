@@ -1,0 +1,197 @@
+import type { z } from 'zod';
+import { describeValidationError, type EndpointName, endpoints } from '../../../shared/api';
+import {
+  type BridgeEventName,
+  type BridgeEventPayload,
+  type BridgeResult,
+  type JobRef,
+  type OperationName,
+  type OperationResult,
+  operations,
+} from '../../../shared/bridge';
+import { type ApiClient, createApiClient } from '../api-client/api-client';
+import { ApiError, toBridgeError } from '../api-client/api-error';
+import type { RetryPolicy } from '../api-client/retry-policy';
+import type { KeyVault } from '../key-vault/key-vault';
+import type { StoredWorkspace } from '../settings/settings-schema';
+import type { SettingsStore } from '../settings/settings-store';
+import { createJobWatcher, type Job, type JobPollingPolicy } from './job-watcher';
+import { type Notifier, noNotifier } from './notifier';
+import { createWorkspaces, type DemoConnection } from './workspaces';
+
+export interface AppCoreOptions {
+  mode: 'electron' | 'browser';
+  vault: KeyVault;
+  settings: SettingsStore;
+  demo: DemoConnection | null;
+  notifier?: Notifier;
+  retry?: Partial<RetryPolicy>;
+  jobPolling?: Partial<JobPollingPolicy>;
+}
+
+export type BridgeEventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
+
+/** What the preload (over IPC) and browser mode (over HTTP) both put in front of the renderer. */
+export interface AppCore {
+  /** Never throws: every failure, a bad operation name included, is a BridgeResult. */
+  invoke(op: string, params: unknown, callId?: string): Promise<BridgeResult<unknown>>;
+  cancel(callId: string): void;
+  on(listener: BridgeEventListener): () => void;
+  close(): void;
+}
+
+type Params<N extends OperationName> = z.output<(typeof operations)[N]['params']>;
+type ApiOperationName = Exclude<Extract<OperationName, EndpointName>, 'revokeKey'>;
+type OwnOperationName = Exclude<OperationName, ApiOperationName>;
+type Handler<N extends OperationName> = (params: Params<N>, signal: AbortSignal) => Promise<OperationResult<N>>;
+
+/** Bridge operations that are one endpoint each; `revokeKey` is a workspace action instead. */
+const apiOperationNames = new Set<string>(
+  Object.keys(operations).filter((name) => name in endpoints && name !== 'revokeKey'),
+);
+
+/** Where a finished job's notification leads (the renderer's routes). */
+export function pathForJob(ref: JobRef): string {
+  return ref.kind === 'analysis'
+    ? `/calls/${encodeURIComponent(ref.parentId)}`
+    : `/deals/${encodeURIComponent(ref.parentId)}`;
+}
+
+function jobRequest(ref: JobRef): { name: 'getAnalysis' | 'getScoring'; params: Record<string, string> } {
+  return ref.kind === 'analysis'
+    ? { name: 'getAnalysis', params: { id: ref.parentId, analysis_id: ref.jobId } }
+    : { name: 'getScoring', params: { id: ref.parentId, scoring_id: ref.jobId } };
+}
+
+export function createAppCore(options: AppCoreOptions): AppCore {
+  const notifier = options.notifier ?? noNotifier;
+  const listeners = new Set<BridgeEventListener>();
+  const calls = new Map<string, AbortController>();
+
+  const emit: BridgeEventListener = (event, payload) => {
+    for (const listener of listeners) listener(event, payload);
+  };
+
+  function clientFor(workspace: StoredWorkspace, key?: string): ApiClient {
+    return createApiClient({
+      baseUrl: workspace.baseUrl,
+      getKey: async () => key ?? workspaces.keyFor(workspace),
+      retry: options.retry,
+      onWait: (wait) => emit('clientWaiting', { workspaceId: workspace.id, ...wait }),
+    });
+  }
+
+  const workspaces = createWorkspaces({
+    vault: options.vault,
+    settings: options.settings,
+    demo: options.demo,
+    clientFor,
+    changed: () => emit('workspacesChanged', {}),
+  });
+
+  const jobs = createJobWatcher({
+    policy: options.jobPolling,
+    async fetchJob(workspaceId, ref, signal) {
+      const { name, params } = jobRequest(ref);
+      const response = await clientFor(workspaces.find(workspaceId)).call(name, params as never, { signal });
+      return response.data as Job;
+    },
+    onUpdate: (workspaceId, ref, job) =>
+      emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job }),
+    onFinished(_workspaceId, ref, job) {
+      if (notifier.isAppInForeground()) return;
+      const what = ref.kind === 'analysis' ? 'Analysis' : 'Scoring';
+      notifier.notify({
+        title: job.status === 'completed' ? `${what} finished` : `${what} failed`,
+        body:
+          job.status === 'completed' ? 'Open it to see the results.' : (job.error?.message ?? 'Open it to see why.'),
+        onClick: () => emit('navigate', { path: pathForJob(ref) }),
+      });
+    },
+  });
+
+  const own: { [N in OwnOperationName]: Handler<N> } = {
+    getAppInfo: async () => ({
+      mode: options.mode,
+      keyStorage: options.vault.storage,
+      keychainProblem: options.vault.problem,
+      demoAvailable: options.demo !== null,
+    }),
+    listWorkspaces: () => workspaces.list(),
+    openDemoWorkspace: (_, signal) => workspaces.openDemo(signal),
+    addWorkspace: (params, signal) => workspaces.add(params, signal),
+    switchWorkspace: (params) => workspaces.switchTo(params.workspaceId),
+    replaceKey: (params, signal) => workspaces.replaceKey(params.workspaceId, params.apiKey, signal),
+    signOut: async ({ workspaceId }) => {
+      await workspaces.forgetKey(workspaceId);
+      return { workspaceId };
+    },
+    revokeKey: (params, signal) => workspaces.revoke(params.workspaceId, signal),
+    getPreferences: async () => options.settings.read().preferences,
+    setPreferences: async (params) =>
+      options.settings.update((current) => ({ ...current, preferences: { ...current.preferences, ...params } }))
+        .preferences,
+    listRecentSearches: async () => options.settings.read().recentSearches,
+    addRecentSearch: async ({ q }) => options.settings.addRecentSearch(q),
+    watchJob: async (ref) => {
+      jobs.watch(workspaces.active().id, ref);
+      return {};
+    },
+    unwatchJob: async (ref) => {
+      jobs.unwatch(workspaces.active().id, ref);
+      return {};
+    },
+  };
+
+  async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {
+    const { idempotencyKey, ...endpointParams } = params;
+    return clientFor(workspaces.active()).call(name, endpointParams as never, {
+      signal,
+      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+    });
+  }
+
+  function run(op: OperationName, params: unknown, signal: AbortSignal): Promise<unknown> {
+    if (apiOperationNames.has(op)) return callApi(op as ApiOperationName, params as Record<string, unknown>, signal);
+    return (own[op as OwnOperationName] as Handler<OwnOperationName>)(params as never, signal);
+  }
+
+  return {
+    async invoke(op, params, callId) {
+      if (typeof op !== 'string' || !Object.hasOwn(operations, op)) {
+        return {
+          ok: false,
+          error: new ApiError({ code: 'unknown_operation', message: `Unknown operation.` }).toBridgeError(),
+        };
+      }
+      const schema = operations[op as OperationName].params;
+      const parsed = schema.safeParse(params ?? {});
+      if (!parsed.success) {
+        const message = describeValidationError(parsed.error);
+        return { ok: false, error: new ApiError({ code: 'invalid_params', message }).toBridgeError() };
+      }
+      const controller = new AbortController();
+      if (callId) calls.set(callId, controller);
+      try {
+        return { ok: true, value: await run(op as OperationName, parsed.data, controller.signal) };
+      } catch (error) {
+        if (!(error instanceof ApiError)) console.error(`callscope: ${op} failed unexpectedly`, error);
+        return { ok: false, error: toBridgeError(error) };
+      } finally {
+        if (callId) calls.delete(callId);
+      }
+    },
+    cancel(callId) {
+      calls.get(callId)?.abort();
+    },
+    on(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      for (const controller of calls.values()) controller.abort();
+      jobs.close();
+      listeners.clear();
+    },
+  };
+}

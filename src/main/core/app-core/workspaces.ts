@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { Member, RevokedKey } from '../../../shared/api';
+import type { Workspace } from '../../../shared/bridge';
+import type { ApiClient } from '../api-client/api-client';
+import { ApiError } from '../api-client/api-error';
+import { accountFor, type KeyVault } from '../key-vault/key-vault';
+import { isAllowedBaseUrl, normalizeBaseUrl } from '../settings/base-url';
+import type { StoredWorkspace } from '../settings/settings-schema';
+import type { SettingsStore } from '../settings/settings-store';
+
+/** The local service `npm start` runs; its key comes from the launcher, never from the keychain. */
+export interface DemoConnection {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export const DEMO_WORKSPACE_ID = 'demo';
+
+export interface WorkspacesOptions {
+  vault: KeyVault;
+  settings: SettingsStore;
+  demo: DemoConnection | null;
+  /** A client for this base URL that sends this key (null: the workspace's stored key). */
+  clientFor(workspace: StoredWorkspace, key?: string): ApiClient;
+  changed(): void;
+}
+
+function memberSummary(member: Member): NonNullable<StoredWorkspace['member']> {
+  return { id: member.id, display_name: member.display_name, email: member.email };
+}
+
+export function createWorkspaces(options: WorkspacesOptions) {
+  const { vault, settings, demo } = options;
+
+  async function keyFor(workspace: StoredWorkspace): Promise<string | null> {
+    if (workspace.kind === 'demo') return demo && demo.baseUrl === workspace.baseUrl ? demo.apiKey : null;
+    return workspace.member ? vault.get(accountFor(workspace.baseUrl, workspace.member.id)) : null;
+  }
+
+  async function toWorkspace(workspace: StoredWorkspace): Promise<Workspace> {
+    return { ...workspace, hasKey: (await keyFor(workspace)) !== null };
+  }
+
+  function find(workspaceId: string): StoredWorkspace {
+    const workspace = settings.read().workspaces.find((candidate) => candidate.id === workspaceId);
+    if (!workspace) throw new ApiError({ code: 'no_workspace', message: 'That workspace does not exist any more.' });
+    return workspace;
+  }
+
+  function save(workspace: StoredWorkspace, makeActive: boolean): void {
+    settings.update((current) => ({
+      ...current,
+      workspaces: [...current.workspaces.filter((other) => other.id !== workspace.id), workspace],
+      activeWorkspaceId: makeActive ? workspace.id : current.activeWorkspaceId,
+    }));
+    options.changed();
+  }
+
+  /** The key is tried with GET /v1/members/me before anything is stored. */
+  async function verify(workspace: StoredWorkspace, key: string, signal: AbortSignal): Promise<Member> {
+    return (await options.clientFor(workspace, key).getMe({}, { signal })).data;
+  }
+
+  return {
+    keyFor,
+
+    active(): StoredWorkspace {
+      const { activeWorkspaceId, workspaces } = settings.read();
+      const workspace = workspaces.find((candidate) => candidate.id === activeWorkspaceId);
+      if (!workspace) throw new ApiError({ code: 'no_workspace', message: 'Open the demo or add a workspace first.' });
+      return workspace;
+    },
+
+    async list() {
+      const { workspaces, activeWorkspaceId } = settings.read();
+      return { workspaces: await Promise.all(workspaces.map(toWorkspace)), activeId: activeWorkspaceId };
+    },
+
+    async openDemo(signal: AbortSignal): Promise<Workspace> {
+      if (!demo) {
+        throw new ApiError({ code: 'no_workspace', message: 'The demo service is not running in this launch.' });
+      }
+      const workspace: StoredWorkspace = {
+        id: DEMO_WORKSPACE_ID,
+        name: 'Demo workspace',
+        baseUrl: normalizeBaseUrl(demo.baseUrl),
+        kind: 'demo',
+        member: null,
+      };
+      const member = await verify(workspace, demo.apiKey, signal);
+      const connected = { ...workspace, member: memberSummary(member) };
+      save(connected, true);
+      return toWorkspace(connected);
+    },
+
+    async add(params: { baseUrl: string; apiKey: string; name?: string }, signal: AbortSignal): Promise<Workspace> {
+      if (!isAllowedBaseUrl(params.baseUrl)) {
+        throw new ApiError({
+          code: 'invalid_params',
+          message: 'baseUrl: must be an https:// address (http:// only for this computer).',
+        });
+      }
+      const baseUrl = normalizeBaseUrl(params.baseUrl);
+      const draft: StoredWorkspace = {
+        id: randomUUID(),
+        name: params.name?.trim() || new URL(baseUrl).host,
+        baseUrl,
+        kind: 'custom',
+        member: null,
+      };
+      const member = await verify(draft, params.apiKey, signal);
+      const existing = settings
+        .read()
+        .workspaces.find(
+          (other) => other.kind === 'custom' && other.baseUrl === baseUrl && other.member?.id === member.id,
+        );
+      const workspace = { ...draft, id: existing?.id ?? draft.id, member: memberSummary(member) };
+      await vault.set(accountFor(baseUrl, member.id), params.apiKey);
+      save(workspace, true);
+      return toWorkspace(workspace);
+    },
+
+    switchTo(workspaceId: string): Promise<Workspace> {
+      const workspace = find(workspaceId);
+      save(workspace, true);
+      return toWorkspace(workspace);
+    },
+
+    async replaceKey(workspaceId: string, apiKey: string, signal: AbortSignal): Promise<Workspace> {
+      const workspace = find(workspaceId);
+      if (workspace.kind === 'demo') {
+        throw new ApiError({ code: 'invalid_params', message: 'workspaceId: the demo workspace uses its own key.' });
+      }
+      const member = await verify(workspace, apiKey, signal);
+      if (workspace.member && workspace.member.id !== member.id) {
+        await vault.delete(accountFor(workspace.baseUrl, workspace.member.id));
+      }
+      await vault.set(accountFor(workspace.baseUrl, member.id), apiKey);
+      const updated = { ...workspace, member: memberSummary(member) };
+      save(updated, false);
+      return toWorkspace(updated);
+    },
+
+    async forgetKey(workspaceId: string): Promise<void> {
+      const workspace = find(workspaceId);
+      if (workspace.kind === 'custom' && workspace.member) {
+        await vault.delete(accountFor(workspace.baseUrl, workspace.member.id));
+      }
+      options.changed();
+    },
+
+    async revoke(workspaceId: string, signal: AbortSignal): Promise<RevokedKey> {
+      const workspace = find(workspaceId);
+      const { data } = await options.clientFor(workspace).revokeKey({}, { signal });
+      if (workspace.kind === 'custom' && workspace.member) {
+        await vault.delete(accountFor(workspace.baseUrl, workspace.member.id));
+      }
+      options.changed();
+      return data;
+    },
+
+    find,
+  };
+}
+
+export type Workspaces = ReturnType<typeof createWorkspaces>;

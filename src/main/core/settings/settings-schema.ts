@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Preferences, Theme } from '../../../shared/bridge';
+import { isAllowedBaseUrl } from './base-url';
+
+export const SETTINGS_VERSION = 1;
+export const RECENT_SEARCHES_CAP = 10;
+
+export const StoredWorkspace = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  baseUrl: z.string().refine(isAllowedBaseUrl, 'must be https, or http on a loopback address'),
+  kind: z.enum(['demo', 'custom']),
+  member: z.object({ id: z.string(), display_name: z.string(), email: z.string() }).nullable(),
+});
+export type StoredWorkspace = z.infer<typeof StoredWorkspace>;
+
+export const WindowBounds = z.object({
+  x: z.int().optional(),
+  y: z.int().optional(),
+  width: z.int().min(200),
+  height: z.int().min(200),
+  maximized: z.boolean().default(false),
+});
+export type WindowBounds = z.infer<typeof WindowBounds>;
+
+export const Settings = z.object({
+  version: z.literal(SETTINGS_VERSION),
+  workspaces: z.array(StoredWorkspace),
+  activeWorkspaceId: z.string().nullable(),
+  windowBounds: WindowBounds.nullable(),
+  preferences: Preferences,
+  recentSearches: z.array(z.string()).max(RECENT_SEARCHES_CAP),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const defaultSettings: Settings = {
+  version: SETTINGS_VERSION,
+  workspaces: [],
+  activeWorkspaceId: null,
+  windowBounds: null,
+  preferences: { theme: Theme.enum.system },
+  recentSearches: [],
+};
