@@ -16,11 +16,17 @@ const packages = [
 ];
 
 function dpkgHas(name) {
-  return spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes('install ok installed');
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax
+  return spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes(
+    'install ok installed',
+  );
 }
 
 function run(command, args) {
-  execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 const missing = packages.filter((pkg) => !pkg.present());
@@ -47,7 +53,8 @@ function keytarLoads() {
 }
 
 if (!keytarLoads() && dpkgHas('libsecret-1-dev')) {
-  const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).optionalDependencies.keytar;
+  const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).optionalDependencies
+    .keytar;
   console.log('setup: building keytar against libsecret');
   const rebuilt = spawnSync('npm', ['rebuild', 'keytar'], { stdio: 'inherit' });
   if (rebuilt.status !== 0 || !keytarLoads()) {

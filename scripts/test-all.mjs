@@ -9,7 +9,10 @@ const resultsDir = 'test-results';
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-const keyring = existsSync('scripts/with-keyring.sh') && existsSync('/usr/bin/dbus-run-session') ? ['bash', 'scripts/with-keyring.sh'] : [];
+const keyring =
+  existsSync('scripts/with-keyring.sh') && existsSync('/usr/bin/dbus-run-session')
+    ? ['bash', 'scripts/with-keyring.sh']
+    : [];
 const steps = [
   { name: 'typecheck (node side)', command: ['npx', 'tsc', '-p', 'tsconfig.node.json', '--noEmit'] },
   { name: 'typecheck (renderer)', command: ['npx', 'tsc', '-p', 'tsconfig.web.json', '--noEmit'] },
@@ -17,7 +20,15 @@ const steps = [
   { name: 'build (electron-vite)', command: ['npx', 'electron-vite', 'build'] },
   {
     name: 'unit and integration tests (vitest)',
-    command: [...keyring, 'npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/vitest.json`],
+    command: [
+      ...keyring,
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${resultsDir}/vitest.json`,
+    ],
   },
   ...(existsSync('scripts/electronegativity.mjs')
     ? [{ name: 'Electron security scan (electronegativity)', command: ['node', 'scripts/electronegativity.mjs'] }]
