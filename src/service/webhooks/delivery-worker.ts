@@ -1,0 +1,140 @@
+import type { Db } from '../db/database';
+import type { WebhookTransport } from './https-transport';
+import { signDelivery } from './sign-delivery';
+
+export interface DeliveryWorkerOptions {
+  db: Db;
+  transport: WebhookTransport;
+  /** First retry delay; each next one doubles (design.md: `serve --webhook-retry-base-ms`). */
+  retryBaseMs: number;
+  pollMs?: number;
+  concurrency?: number;
+  /** How long an attempt may take before it counts as failed; the transport enforces it. */
+  attemptTimeoutMs: number;
+  now?: () => Date;
+}
+
+interface DeliveryRow {
+  id: string;
+  payload: string;
+  attempts: number;
+  url: string;
+  secret: string;
+}
+
+/** Svix's schedule: 8 attempts, the longest wait 10 hours; the backoff doubles up to that cap. */
+export const MAX_DELIVERY_ATTEMPTS = 8;
+export const MAX_RETRY_DELAY_MS = 10 * 3_600_000;
+
+export function retryDelayMs(retryBaseMs: number, attemptsMade: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, retryBaseMs * 2 ** (attemptsMade - 1));
+}
+
+/**
+ * Sends the outbox's due deliveries. An attempt is claimed with a lease before the request goes
+ * out, so an attempt cut off by a kill is sent again after restart with the same hook-id; the
+ * receiver deduplicates by hook-id (interface, Events rule 3).
+ */
+export class DeliveryWorker {
+  private readonly inFlight = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: DeliveryWorkerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    const now = this.now().toISOString();
+    this.options.db
+      .prepare(
+        `UPDATE webhook_deliveries SET state = 'pending', lease_until = NULL, next_attempt_at = ?, updated_at = ?
+         WHERE state = 'sending'`,
+      )
+      .run(now, now);
+    this.schedule(0);
+  }
+
+  /** Stops claiming and lets attempts in flight finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.all(this.inFlight);
+  }
+
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.poll(), delayMs);
+  }
+
+  private poll(): void {
+    if (this.stopped) return;
+    try {
+      while (this.inFlight.size < (this.options.concurrency ?? 8)) {
+        const delivery = this.claim();
+        if (!delivery) break;
+        const attempt = this.attempt(delivery).finally(() => this.inFlight.delete(attempt));
+        this.inFlight.add(attempt);
+      }
+    } catch (error) {
+      console.error('delivery worker: claiming failed', error);
+    }
+    this.schedule(this.options.pollMs ?? 250);
+  }
+
+  private claim(): DeliveryRow | undefined {
+    const now = this.now();
+    const at = now.toISOString();
+    const leaseUntil = new Date(now.getTime() + this.options.attemptTimeoutMs * 2).toISOString();
+    const { db } = this.options;
+    const claimed = db
+      .prepare(
+        `UPDATE webhook_deliveries SET state = 'sending', lease_until = @leaseUntil, attempts = attempts + 1, updated_at = @at
+         WHERE id = (
+           SELECT id FROM webhook_deliveries
+           WHERE (state = 'pending' AND next_attempt_at <= @at) OR (state = 'sending' AND lease_until <= @at)
+           ORDER BY next_attempt_at, id LIMIT 1)
+         RETURNING id, payload, attempts, endpoint_id`,
+      )
+      .get({ at, leaseUntil }) as (Omit<DeliveryRow, 'url' | 'secret'> & { endpoint_id: string }) | undefined;
+    if (!claimed) return undefined;
+    // A deleted endpoint still gets the deliveries queued before its deletion (in-flight ones finish).
+    const endpoint = db.prepare('SELECT url, secret FROM webhook_endpoints WHERE id = ?').get(claimed.endpoint_id) as {
+      url: string;
+      secret: string;
+    };
+    return { ...claimed, ...endpoint };
+  }
+
+  private async attempt(delivery: DeliveryRow): Promise<void> {
+    const headers = signDelivery(delivery.secret, { id: delivery.id, body: delivery.payload, sentAt: this.now() });
+    const outcome = await this.options.transport(delivery.url, headers, delivery.payload);
+    const now = this.now();
+    const at = now.toISOString();
+    const acknowledged = 'status' in outcome && outcome.status >= 200 && outcome.status < 300;
+    const exhausted = delivery.attempts >= MAX_DELIVERY_ATTEMPTS;
+    const state = acknowledged ? 'delivered' : exhausted ? 'failed' : 'pending';
+    const nextAttempt = new Date(now.getTime() + retryDelayMs(this.options.retryBaseMs, delivery.attempts));
+    this.options.db
+      .prepare(
+        `UPDATE webhook_deliveries SET state = ?, lease_until = NULL, next_attempt_at = ?, last_status = ?, last_error = ?,
+           updated_at = ?
+         WHERE id = ? AND state = 'sending'`,
+      )
+      .run(
+        state,
+        state === 'pending' ? nextAttempt.toISOString() : at,
+        'status' in outcome ? outcome.status : null,
+        'error' in outcome ? outcome.error : null,
+        at,
+        delivery.id,
+      );
+  }
+}
