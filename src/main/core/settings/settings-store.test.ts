@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isAllowedBaseUrl } from './base-url';
+import { createConfJsonFile } from './conf-json-file';
+import { defaultSettings, RECENT_SEARCHES_CAP } from './settings-schema';
+import { openSettingsStore } from './settings-store';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'callscope-settings-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const open = () => openSettingsStore(dir, createConfJsonFile);
+const settingsFile = () => join(dir, 'settings.json');
+
+describe('settings store', () => {
+  it('starts from defaults and persists changes across reopening', () => {
+    const store = open();
+    expect(store.read()).toEqual(defaultSettings);
+    store.update((current) => ({ ...current, preferences: { theme: 'dark' } }));
+    expect(open().read().preferences.theme).toBe('dark');
+  });
+
+  it('replaces a corrupt file with defaults, reports it, and keeps the corrupt copy beside it', () => {
+    writeFileSync(settingsFile(), '{"version": 1, "workspaces": [');
+    const store = open();
+    expect(store.read()).toEqual(defaultSettings);
+    expect(store.problem).toMatch(/could not be read/);
+    const kept = readdirSync(dir).find((name) => name.startsWith('settings.json.corrupt-'));
+    expect(kept).toBeDefined();
+    expect(readFileSync(join(dir, kept!), 'utf8')).toBe('{"version": 1, "workspaces": [');
+    expect(existsSync(settingsFile())).toBe(true);
+  });
+
+  it('treats a file that parses but breaks the schema as corrupt', () => {
+    writeFileSync(settingsFile(), JSON.stringify({ ...defaultSettings, preferences: { theme: 'neon' } }));
+    const store = open();
+    expect(store.problem).not.toBeNull();
+    expect(store.read().preferences.theme).toBe('system');
+  });
+
+  it('migrates an unversioned file, keeping what it held', () => {
+    writeFileSync(settingsFile(), JSON.stringify({ preferences: { theme: 'light' } }));
+    const store = open();
+    expect(store.problem).toBeNull();
+    expect(store.read()).toEqual({ ...defaultSettings, preferences: { theme: 'light' } });
+    expect(JSON.parse(readFileSync(settingsFile(), 'utf8')).version).toBe(1);
+  });
+
+  it('keeps recent searches most recent first, without duplicates, capped', () => {
+    const store = open();
+    for (let i = 0; i < RECENT_SEARCHES_CAP + 3; i++) store.addRecentSearch(`term ${i}`);
+    const recent = store.addRecentSearch('term 5');
+    expect(recent[0]).toBe('term 5');
+    expect(recent).toHaveLength(RECENT_SEARCHES_CAP);
+    expect(new Set(recent).size).toBe(recent.length);
+  });
+
+  it('refuses a workspace whose base URL is plain http to another machine', () => {
+    const store = open();
+    const workspace = { id: 'w', name: 'w', kind: 'custom' as const, member: null };
+    expect(() =>
+      store.update((s) => ({ ...s, workspaces: [{ ...workspace, baseUrl: 'http://api.example.com' }] })),
+    ).toThrow();
+    expect(store.read().workspaces).toEqual([]);
+  });
+});
+
+describe('base URL rule', () => {
+  it.each([
+    ['https://api.example.com', true],
+    ['https://api.example.com/prefix', true],
+    ['http://127.0.0.1:4000', true],
+    ['http://127.8.9.10', true],
+    ['http://localhost:4000', true],
+    ['http://[::1]:4000', true],
+    ['http://api.example.com', false],
+    ['http://128.0.0.1', false],
+    ['http://127.0.0.1.evil.com', false],
+    ['ftp://127.0.0.1', false],
+    ['https://user:pw@api.example.com', false],
+    ['not a url', false],
+  ])('%s allowed: %s', (url, allowed) => {
+    expect(isAllowedBaseUrl(url)).toBe(allowed);
+  });
+});

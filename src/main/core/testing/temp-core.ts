@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AppCore, type AppCoreOptions, createAppCore } from '../app-core/app-core';
+import { createSessionKeyVault } from '../key-vault/session-key-vault';
+import { createConfJsonFile } from '../settings/conf-json-file';
+import { openSettingsStore } from '../settings/settings-store';
+
+/** A real app core on a throwaway settings directory with a session-only vault, for tests. */
+export function createTempCore(options: Partial<AppCoreOptions> = {}): { core: AppCore; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'callscope-core-'));
+  const core = createAppCore({
+    mode: 'browser',
+    vault: createSessionKeyVault('tests keep keys in memory'),
+    settings: openSettingsStore(dir, createConfJsonFile),
+    demo: null,
+    ...options,
+  });
+  return {
+    core,
+    dispose() {
+      core.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
