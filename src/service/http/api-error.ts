@@ -1,0 +1,18 @@
+import { type ErrorCode, errorStatus } from '../../shared/api/errors';
+
+/** Thrown anywhere in a request; the app turns it into the error envelope (interface, Errors). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+    /** Only for the one status outside the Errors table: 405 for a wrong method (design.md). */
+    readonly status: number = errorStatus[code],
+  ) {
+    super(message);
+  }
+}
+
+export function notFound(what: string): ApiError {
+  return new ApiError('not_found', `a ${what} was not found`);
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { ApiError } from './api-error';
+import type { AppEnv, Logger } from './context';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id';
+import { errorResponse } from './respond';
+
+/**
+ * A Hono app whose every response, routed or not, failed or not, carries a request id in
+ * `X-Request-Id` and errors in the envelope (interface, common conventions 3-5). Both the API and
+ * the auxiliary listing start from it.
+ */
+export function envelopeApp(logger: Logger): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = newRequestId();
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    const requestId = c.get('requestId');
+    logger.error(`${c.req.method} ${c.req.path} failed (${requestId})`, error);
+    return errorResponse(
+      c,
+      new ApiError('internal_error', `an unexpected error occurred; quote request id ${requestId}`),
+    );
+  });
+
+  app.notFound((c) => errorResponse(c, new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}`)));
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { EndpointData, EndpointName, EndpointResponse, endpoints } from '../../shared/api/endpoints';
+import type { Caller } from '../auth/authenticate';
+import type { AppEnv, ServiceContext } from './context';
+
+type Def<N extends EndpointName> = (typeof endpoints)[N];
+type Parsed<D, K extends string> = D extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** Path parameters, query and body after validation with the endpoint's own schemas. */
+export interface ParsedInput<N extends EndpointName> {
+  params: Parsed<Def<N>, 'pathParams'>;
+  query: Parsed<Def<N>, 'query'>;
+  body: Parsed<Def<N>, 'body'>;
+}
+
+type ExtraMeta<N extends EndpointName> = Omit<EndpointResponse<N>['meta'], 'request_id'>;
+
+/** `data` and any meta beyond request_id (pagination, search); the app adds request_id and the status. */
+export type Reply<N extends EndpointName> = keyof ExtraMeta<N> extends never
+  ? { data: EndpointData<N> }
+  : { data: EndpointData<N>; meta: ExtraMeta<N> };
+
+export interface HandlerRequest<N extends EndpointName> {
+  ctx: ServiceContext;
+  caller: Caller;
+  input: ParsedInput<N>;
+  c: Context<AppEnv>;
+}
+
+export type Handler<N extends EndpointName> = (request: HandlerRequest<N>) => Reply<N> | Promise<Reply<N>>;
+
+/** One file per area exports a slice of this; `handlers/index.ts` merges them. */
+export type HandlerRegistry = { [N in EndpointName]?: Handler<N> };

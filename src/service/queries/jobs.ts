@@ -1,0 +1,95 @@
+import type { Analysis, JobError, Scoring } from '../../shared/api/jobs';
+import type { Db } from '../db/database';
+import { parseJsonColumn } from './json-column';
+import { keysetPage, mapPage, type Page } from './keyset-page';
+
+interface JobRow {
+  id: string;
+  status: Analysis['status'];
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+const JOB_COLUMNS = 'id, status, result, error, created_at, started_at, finished_at, updated_at';
+
+function jobFields(row: JobRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    error: parseJsonColumn<JobError>(row.error),
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toAnalysis(row: JobRow & { video_id: string }): Analysis {
+  return { ...jobFields(row), video_id: row.video_id, result: parseJsonColumn<Analysis['result']>(row.result) };
+}
+
+export function toScoring(row: JobRow & { deal_id: string }): Scoring {
+  return { ...jobFields(row), deal_id: row.deal_id, result: parseJsonColumn<Scoring['result']>(row.result) };
+}
+
+interface PageRequest {
+  cursor?: string;
+  limit?: number;
+}
+
+export function listAnalyses(db: Db, videoId: string, page: PageRequest): Page<Analysis> {
+  return mapPage(
+    keysetPage<JobRow & { video_id: string }>(db, {
+      from: `SELECT ${JOB_COLUMNS}, video_id FROM analyses`,
+      where: ['video_id = ?'],
+      params: [videoId],
+      createdAtColumn: 'created_at',
+      idColumn: 'id',
+      ...page,
+    }),
+    toAnalysis,
+  );
+}
+
+export function findAnalysis(db: Db, videoId: string, analysisId: string): Analysis | undefined {
+  const row = db
+    .prepare(`SELECT ${JOB_COLUMNS}, video_id FROM analyses WHERE id = ? AND video_id = ?`)
+    .get(analysisId, videoId) as (JobRow & { video_id: string }) | undefined;
+  return row && toAnalysis(row);
+}
+
+export function listScorings(db: Db, dealId: string, page: PageRequest): Page<Scoring> {
+  return mapPage(
+    keysetPage<JobRow & { deal_id: string }>(db, {
+      from: `SELECT ${JOB_COLUMNS}, deal_id FROM scorings`,
+      where: ['deal_id = ?'],
+      params: [dealId],
+      createdAtColumn: 'created_at',
+      idColumn: 'id',
+      ...page,
+    }),
+    toScoring,
+  );
+}
+
+export function findScoring(db: Db, dealId: string, scoringId: string): Scoring | undefined {
+  const row = db
+    .prepare(`SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE id = ? AND deal_id = ?`)
+    .get(scoringId, dealId) as (JobRow & { deal_id: string }) | undefined;
+  return row && toScoring(row);
+}
+
+/** design.md: the deal's probability comes from the completed scoring that finished last. */
+export function latestCompletedScoring(db: Db, dealId: string): Scoring | undefined {
+  const row = db
+    .prepare(
+      `SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE deal_id = ? AND status = 'completed'
+       ORDER BY finished_at DESC, id DESC LIMIT 1`,
+    )
+    .get(dealId) as (JobRow & { deal_id: string }) | undefined;
+  return row && toScoring(row);
+}

@@ -1,0 +1,105 @@
+import type {
+  ChecklistEvaluation,
+  SalesEvent,
+  TranscriptSegment,
+  Video,
+  VideoStatusFilter,
+  VideoSummary,
+} from '../../shared/api/videos';
+import type { Db } from '../db/database';
+import { parseJsonColumn } from './json-column';
+import { keysetPage, type Page } from './keyset-page';
+
+const VIDEO_COLUMNS = 'id, title, status, created_at, updated_at, duration_seconds, processed_at, call_type, deal_id';
+
+export interface VideoFilters {
+  status?: VideoStatusFilter;
+  /** UTC ISO text; both bounds are strict (design.md). */
+  createdAfter?: string;
+  createdBefore?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** Without a status filter, DELETED videos stay out of the list (design.md). */
+export function listVideos(db: Db, orgId: string, filters: VideoFilters): Page<Video> {
+  const where = ['org_id = ?', filters.status ? 'status = ?' : "status <> 'DELETED'"];
+  const params: unknown[] = [orgId];
+  if (filters.status) params.push(filters.status);
+  if (filters.createdAfter) {
+    where.push('created_at > ?');
+    params.push(filters.createdAfter);
+  }
+  if (filters.createdBefore) {
+    where.push('created_at < ?');
+    params.push(filters.createdBefore);
+  }
+  return keysetPage<Video>(db, {
+    from: `SELECT ${VIDEO_COLUMNS} FROM videos`,
+    where,
+    params,
+    createdAtColumn: 'created_at',
+    idColumn: 'id',
+    cursor: filters.cursor,
+    limit: filters.limit,
+  });
+}
+
+/**
+ * A video of the caller's organisation that is not DELETED: a deleted video is gone from every
+ * path but the `status=DELETED` list filter (docs/decisions.md).
+ */
+export function findVideo(db: Db, orgId: string, videoId: string): Video | undefined {
+  return db
+    .prepare(`SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ? AND org_id = ? AND status <> 'DELETED'`)
+    .get(videoId, orgId) as Video | undefined;
+}
+
+export function transcriptOf(db: Db, videoId: string): TranscriptSegment[] {
+  return db
+    .prepare(
+      `SELECT 'seg_' || rowid AS id, text, start, end, speaker, speaker_role
+       FROM transcript_segments WHERE video_id = ? ORDER BY start, rowid`,
+    )
+    .all(videoId) as TranscriptSegment[];
+}
+
+export function salesEventsOf(db: Db, videoId: string): SalesEvent[] {
+  return db
+    .prepare(
+      `SELECT id, type, text, start, end, segment_id, created_at
+       FROM sales_events WHERE video_id = ? AND is_current = 1 ORDER BY start, id`,
+    )
+    .all(videoId) as SalesEvent[];
+}
+
+export function currentSummaryOf(db: Db, videoId: string): VideoSummary | undefined {
+  const row = db
+    .prepare(
+      `SELECT id, sections, notes_markdown FROM summaries
+       WHERE video_id = ? AND is_current = 1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    )
+    .get(videoId) as { id: string; sections: string; notes_markdown: string } | undefined;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    sections: parseJsonColumn<VideoSummary['sections']>(row.sections) ?? [],
+    notes_markdown: row.notes_markdown,
+  };
+}
+
+export function currentChecklistOf(db: Db, videoId: string): ChecklistEvaluation | undefined {
+  const row = db
+    .prepare(
+      `SELECT id, status, items, overall_assessment FROM checklist_evaluations
+       WHERE video_id = ? AND is_current = 1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    )
+    .get(videoId) as { id: string; status: string; items: string; overall_assessment: string } | undefined;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    status: row.status,
+    items: parseJsonColumn<ChecklistEvaluation['items']>(row.items) ?? [],
+    overall_assessment: row.overall_assessment,
+  };
+}

@@ -1,0 +1,86 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { readSigningSecret } from './auth/signing-secret';
+import type { ServeOptions } from './cli/serve-options';
+import { openDatabase } from './db/database';
+import { createApp } from './http/app';
+import { answerClientError } from './http/client-error';
+import type { AppEnv, Logger, ServiceContext } from './http/context';
+import { createPlantsApp } from './plants/app';
+import { TokenBuckets } from './ratelimit/token-bucket';
+
+export const HOST = '127.0.0.1';
+
+export interface RunningServer {
+  baseUrl: string;
+  altBaseUrl: string;
+  context: ServiceContext;
+  /** Stops accepting, lets in-flight requests finish, stops background work, closes the database. */
+  close(): Promise<void>;
+}
+
+export const consoleLogger: Logger = {
+  error: (message, error) => console.error(message, error ?? ''),
+};
+
+function listen(app: Hono<AppEnv>, port: number, logger: Logger): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: HOST }, () => resolve(server as Server)) as Server;
+    server.once('error', reject);
+    server.on('clientError', answerClientError(logger));
+  });
+}
+
+function urlOf(server: Server): string {
+  return `http://${HOST}:${(server.address() as AddressInfo).port}`;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/** The ready file appears whole (written aside, then renamed), so a poller never reads half of it. */
+function writeReadyFile(path: string, content: object): void {
+  writeFileSync(`${path}.tmp`, JSON.stringify(content));
+  renameSync(`${path}.tmp`, path);
+}
+
+export async function startServer(options: ServeOptions, logger: Logger = consoleLogger): Promise<RunningServer> {
+  const db = openDatabase(options.dataDir);
+  const context: ServiceContext = {
+    db,
+    signingSecret: readSigningSecret(db),
+    now: () => new Date(),
+    options,
+    logger,
+    rateLimits: new TokenBuckets(),
+    background: [],
+  };
+  const api = await listen(createApp(context), options.port, logger);
+  const alt = await listen(createPlantsApp(context), options.altPort, logger);
+  for (const task of context.background) task.start();
+  const running: RunningServer = {
+    baseUrl: urlOf(api),
+    altBaseUrl: urlOf(alt),
+    context,
+    close: async () => {
+      await Promise.all([closeServer(api), closeServer(alt)]);
+      for (const task of context.background) await task.stop();
+      db.close();
+    },
+  };
+  if (options.readyFile) {
+    writeReadyFile(options.readyFile, {
+      base_url: running.baseUrl,
+      alt_base_url: running.altBaseUrl,
+      pid: process.pid,
+    });
+  }
+  return running;
+}

@@ -1,0 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from '../seed/index';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+export function readManifest(dataDir: string): Manifest {
+  return JSON.parse(readFileSync(join(dataDir, MANIFEST_FILE), 'utf8')) as Manifest;
+}
