@@ -27,9 +27,20 @@ describe('seedDatabase', () => {
   const issueKey: IssueKey = () => `sci_test_${++issued}`;
 
   const contentOf = (db: Db) =>
-    ['organizations', 'members', 'deals', 'videos', 'transcript_segments', 'deal_activities', 'checklist_items'].map(
-      (table) => db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all(),
-    );
+    [
+      'organizations',
+      'members',
+      'deals',
+      'videos',
+      'transcript_segments',
+      'deal_activities',
+      'checklist_items',
+      'analyses',
+      'summaries',
+      'checklist_evaluations',
+      'sales_events',
+      'scorings',
+    ].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all());
 
   it('produces the same data for the same profile', () => {
     const first = freshDb();
@@ -128,5 +139,58 @@ describe('seedDatabase', () => {
       .pluck()
       .get();
     expect(mismatched).toBe(0);
+  });
+
+  it('stores analysed calls with current outputs whose evidence and events quote their segments', () => {
+    const db = freshDb();
+    seedDatabase(db, { profile: 'test', issueKey });
+    const analysed = db
+      .prepare("SELECT DISTINCT video_id FROM analyses WHERE status = 'completed'")
+      .pluck()
+      .all() as string[];
+    expect(analysed.length).toBeGreaterThan(3);
+    const segmentText = db.prepare("SELECT text FROM transcript_segments WHERE 'seg_' || rowid = ?").pluck();
+    for (const videoId of analysed) {
+      const evaluation = db
+        .prepare('SELECT items FROM checklist_evaluations WHERE video_id = ? AND is_current = 1')
+        .pluck()
+        .get(videoId) as string;
+      for (const item of JSON.parse(evaluation) as { evidence: { id: string; text: string }[] }[]) {
+        for (const evidence of item.evidence) expect(segmentText.get(evidence.id)).toBe(evidence.text);
+      }
+      const events = db
+        .prepare('SELECT text, segment_id FROM sales_events WHERE video_id = ? AND is_current = 1')
+        .all(videoId) as { text: string; segment_id: string }[];
+      for (const event of events) expect(segmentText.get(event.segment_id)).toBe(event.text);
+      expect(
+        db.prepare('SELECT count(*) FROM summaries WHERE video_id = ? AND is_current = 1').pluck().get(videoId),
+      ).toBe(1);
+    }
+  });
+
+  it('leaves some READY calls never analysed, and fails the analysis of the one without a transcript', () => {
+    const db = freshDb();
+    seedDatabase(db, { profile: 'test', issueKey });
+    const neverAnalysed = db
+      .prepare(
+        "SELECT count(*) FROM videos v WHERE status = 'READY' AND NOT EXISTS (SELECT 1 FROM analyses a WHERE a.video_id = v.id)",
+      )
+      .pluck()
+      .get();
+    expect(neverAnalysed).toBeGreaterThan(0);
+    const failures = db.prepare("SELECT error FROM analyses WHERE status = 'failed'").pluck().all() as string[];
+    expect(failures.map((error) => JSON.parse(error).code)).toContain('transcript_unavailable');
+  });
+
+  it('records completed scorings with a probability and factors', () => {
+    const db = freshDb();
+    seedDatabase(db, { profile: 'test', issueKey });
+    const results = db.prepare("SELECT result FROM scorings WHERE status = 'completed'").pluck().all() as string[];
+    expect(results.length).toBeGreaterThan(3);
+    for (const result of results.map((text) => JSON.parse(text))) {
+      expect(result.probability).toBeGreaterThanOrEqual(0);
+      expect(result.probability).toBeLessThanOrEqual(100);
+      expect(result.factors.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -3,6 +3,8 @@ import type { Db } from '../db/database';
 import { planOrg } from './plan-org';
 import { profileSeeds, profileSizes, type SeedProfile } from './profiles';
 import { Random } from './random';
+import { seedAnalyses } from './seed-analyses';
+import { seedScorings } from './seed-scorings';
 import { orgBlueprints } from './world';
 import { type StoredChecklistItem, writeCalls, writeOrganisation } from './write-org';
 
@@ -66,7 +68,9 @@ export function seedDatabase(db: Db, options: SeedOptions): Manifest {
       keywords: [...item.keywords],
     }));
     writeOrganisation(db, org, blueprint, plan, checklist);
-    writeCalls(db, org.id, plan.calls);
+    const segmentsOf = writeCalls(db, org.id, plan.calls);
+    seedAnalyses(db, random, org.id, plan.calls, segmentsOf, checklist, anchor);
+    seedScorings(db, org.id, plan.deals, anchor);
     return { org, blueprint, plan };
   });
 

@@ -1,0 +1,41 @@
+import type { ChecklistItem, knownSalesEventTypes, SummarySection } from '../../shared/api/videos';
+
+export interface AnalyzerSegment {
+  id: string;
+  text: string;
+  start: number;
+  end: number;
+  speaker: string;
+  speaker_role: string;
+}
+
+export interface AnalyzerChecklistItem {
+  id: string;
+  item_text: string;
+  item_description: string;
+  keywords: readonly string[];
+}
+
+export interface AnalyzerInput {
+  segments: readonly AnalyzerSegment[];
+  checklist: readonly AnalyzerChecklistItem[];
+}
+
+export type SalesEventType = (typeof knownSalesEventTypes)[number];
+
+export interface DetectedEvent {
+  type: SalesEventType;
+  text: string;
+  start: number;
+  end: number;
+  segment_id: string;
+}
+
+/** Everything one analysis produces; the stored records add ids and times (replace-call-outputs.ts). */
+export interface CallAnalysis {
+  /** One sentence, used as the analysis `result.summary`. */
+  headline: string;
+  summary: { sections: SummarySection[]; notes_markdown: string };
+  checklist: { status: string; items: ChecklistItem[]; overall_assessment: string };
+  events: DetectedEvent[];
+}
