@@ -9,6 +9,9 @@ import { openDatabase } from './db/database';
 import { createApp } from './http/app';
 import { answerClientError } from './http/client-error';
 import type { AppEnv, Logger, ServiceContext } from './http/context';
+import { handlers } from './http/handlers/index';
+import { idempotency } from './idempotency/idempotency-middleware';
+import { createBackgroundWork } from './jobs/background-work';
 import { createPlantsApp } from './plants/app';
 import { TokenBuckets } from './ratelimit/token-bucket';
 
@@ -62,7 +65,12 @@ export async function startServer(options: ServeOptions, logger: Logger = consol
     rateLimits: new TokenBuckets(),
     background: [],
   };
-  const api = await listen(createApp(context), options.port, logger);
+  context.background.push(...createBackgroundWork(context));
+  const api = await listen(
+    createApp(context, handlers, { afterValidation: [idempotency(context)] }),
+    options.port,
+    logger,
+  );
   const alt = await listen(createPlantsApp(context), options.altPort, logger);
   for (const task of context.background) task.start();
   const running: RunningServer = {

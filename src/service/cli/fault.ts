@@ -8,7 +8,10 @@ function parseSwitch(value: string | undefined): boolean {
   return value === 'on';
 }
 
-/** `fault set --data DIR key-verifier-down on|off`: rehearses an outage of key verification. */
+/**
+ * `fault set --data DIR key-verifier-down on|off`: rehearses an outage of key verification;
+ * `fault set --data DIR job-fail ID on|off`: makes the jobs of a call or deal fail.
+ */
 export function faultSetCommand(args: string[]): void {
   const { values, positionals } = parseArgs({
     args,
@@ -22,5 +25,12 @@ export function faultSetCommand(args: string[]): void {
     withDatabase(values.data, (db) => setFault(db, 'key-verifier-down', on));
     return;
   }
-  throw new UsageError('usage: fault set --data DIR key-verifier-down on|off');
+  // design.md: the next analyses of that call, or scorings of that deal, fail with injected_failure.
+  if (fault === 'job-fail' && rest.length === 2) {
+    const [id, state] = rest as [string, string];
+    const on = parseSwitch(state);
+    withDatabase(values.data, (db) => setFault(db, `job-fail:${id}`, on));
+    return;
+  }
+  throw new UsageError('usage: fault set --data DIR key-verifier-down on|off | job-fail CALL_OR_DEAL_ID on|off');
 }

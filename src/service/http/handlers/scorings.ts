@@ -1,0 +1,14 @@
+import { createScoring } from '../../jobs/job-records';
+import { findDeal } from '../../queries/deals';
+import { notFound } from '../api-error';
+import type { HandlerRegistry } from '../handler';
+
+/** 202 with the scoring in `processing`; the job queue scores the deal (docs/scoring-model.md). */
+export const scoringHandlers = {
+  startScoring: ({ ctx, caller, input: { params } }) => {
+    const deal = findDeal(ctx.db, caller.orgId, params.id);
+    if (!deal) throw notFound('deal');
+    const now = ctx.now().toISOString();
+    return { data: ctx.db.transaction(() => createScoring(ctx.db, caller.orgId, deal.id, now)).immediate() };
+  },
+} satisfies HandlerRegistry;

@@ -1,0 +1,25 @@
+import { checkWebhookUrl } from '../../webhooks/allowlist';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  readAllowlist,
+} from '../../webhooks/webhook-endpoints';
+import { ApiError, notFound } from '../api-error';
+import type { HandlerRegistry } from '../handler';
+
+export const webhookHandlers = {
+  /** The body's shape is already valid (422 validation_failed otherwise); here the destination is judged. */
+  createWebhook: ({ ctx, caller, input: { body } }) => {
+    const verdict = checkWebhookUrl(body.url, readAllowlist(ctx.db, caller.orgId));
+    if (!verdict.allowed) throw new ApiError('invalid_webhook_url', verdict.reason);
+    const now = ctx.now().toISOString();
+    return { data: createWebhookEndpoint(ctx.db, { orgId: caller.orgId, url: body.url, events: body.events, now }) };
+  },
+  listWebhooks: ({ ctx, caller }) => ({ data: listWebhookEndpoints(ctx.db, caller.orgId) }),
+  deleteWebhook: ({ ctx, caller, input: { params } }) => {
+    if (!deleteWebhookEndpoint(ctx.db, caller.orgId, params.id, ctx.now().toISOString()))
+      throw notFound('webhook endpoint');
+    return { data: { id: params.id, deleted: true as const } };
+  },
+} satisfies HandlerRegistry;

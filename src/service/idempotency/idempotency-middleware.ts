@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../http/api-error';
+import type { AppEnv, ServiceContext } from '../http/context';
+import { findStoredResponse, requestFingerprint, storeResponse } from './idempotency-store';
+
+/**
+ * Idempotency-Key on any POST (design.md: scoped to the sending API key, kept 24 hours). A repeat
+ * of the same request replays the first success without running the handler again; the same key
+ * on a different request is refused. Requests holding the same key run one after another, so
+ * concurrent duplicates cannot both start work. Only successes are stored: a failed request
+ * created nothing, so running it again is safe.
+ */
+export function idempotency(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
+  const inProgress = new Map<string, Promise<void>>();
+
+  return async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (c.req.method !== 'POST' || key === undefined) return next();
+    const { keyId } = c.get('caller');
+    const fingerprint = requestFingerprint(c.req.method, c.req.path, await c.req.text());
+
+    const lockName = `${keyId}\n${key}`;
+    while (inProgress.has(lockName)) await inProgress.get(lockName);
+    let release = () => {};
+    inProgress.set(lockName, new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const stored = findStoredResponse(ctx.db, keyId, key, ctx.now());
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) {
+          throw new ApiError(
+            'validation_failed',
+            'Idempotency-Key: was already used with a different request; use a new key for a new request',
+          );
+        }
+        c.header('Idempotent-Replayed', 'true');
+        // The body keeps this request's request_id, so it matches X-Request-Id (interface, conventions 5).
+        return c.json({ data: stored.data, meta: { request_id: c.get('requestId') } }, stored.status as 200);
+      }
+      await next();
+      if (c.res.status >= 200 && c.res.status < 300) {
+        const body = (await c.res.clone().json()) as { data: unknown };
+        storeResponse(ctx.db, keyId, key, { fingerprint, status: c.res.status, data: body.data }, ctx.now());
+      }
+    } finally {
+      inProgress.delete(lockName);
+      release();
+    }
+  };
+}

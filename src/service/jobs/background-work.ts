@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import type { BackgroundTask, ServiceContext } from '../http/context';
+import { scoringJobHandler } from '../scoring/scoring-job';
+import { DeliveryWorker } from '../webhooks/delivery-worker';
+import { createHttpsTransport } from '../webhooks/https-transport';
+import { analysisJobHandler } from './analysis-job';
+import { JobWorker } from './job-worker';
+
+/** A delivery attempt without an answer in this time counts as failed and is retried. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** The server's background work: the job queue's worker and the webhook delivery worker. */
+export function createBackgroundWork(ctx: ServiceContext): BackgroundTask[] {
+  const { options } = ctx;
+  const jobs = new JobWorker({
+    db: ctx.db,
+    now: ctx.now,
+    handlers: [analysisJobHandler(options), scoringJobHandler({ jobDelayMs: options.jobDelayMs, now: ctx.now })],
+  });
+  const deliveries = new DeliveryWorker({
+    db: ctx.db,
+    now: ctx.now,
+    retryBaseMs: options.webhookRetryBaseMs,
+    attemptTimeoutMs: DELIVERY_TIMEOUT_MS,
+    transport: createHttpsTransport({
+      extraCa: options.webhookCaFile === undefined ? undefined : readFileSync(options.webhookCaFile, 'utf8'),
+      resolve: options.webhookResolve,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+    }),
+  });
+  return [jobs, deliveries];
+}

@@ -1,0 +1,158 @@
+import type { Db } from '../db/database';
+import { newId } from './ids';
+import { JobFailure } from './job-failure';
+import type { JobHandler } from './job-handler';
+import { claimNextJob, finishJob, type JobKind, type JobRow, requeueInterruptedJobs, requeueJob } from './job-queue';
+
+export interface JobWorkerOptions {
+  db: Db;
+  handlers: readonly JobHandler[];
+  pollMs?: number;
+  concurrency?: number;
+  /** Unexpected errors are retried this many times before the job fails with internal_error. */
+  maxAttempts?: number;
+  /** Longer than any run: a lease only expires when its worker died without a restart. */
+  leaseMs?: number;
+  now?: () => Date;
+}
+
+const DEFAULT_LEASE_MS = 10 * 60_000;
+
+/**
+ * Runs queued jobs in this process. Jobs are durable rows (job-queue.ts); the worker only holds
+ * leases, so a kill loses nothing: on the next start interrupted jobs run again, and because a
+ * job's outputs and its end commit together, none is applied twice.
+ */
+export class JobWorker {
+  private readonly owner = newId('worker');
+  private readonly handlers: Map<JobKind, JobHandler>;
+  private readonly running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: JobWorkerOptions) {
+    this.handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
+  }
+
+  start(): void {
+    this.stopped = false;
+    requeueInterruptedJobs(this.options.db, this.now().toISOString());
+    this.schedule(0);
+  }
+
+  /** Stops claiming and waits for the jobs in hand (SIGTERM finishes in-flight work). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.all(this.running);
+  }
+
+  /** Looks for work now rather than at the next poll, e.g. right after a job was enqueued. */
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.poll(), delayMs);
+  }
+
+  private poll(): void {
+    if (this.stopped) return;
+    const concurrency = this.options.concurrency ?? 4;
+    try {
+      while (this.running.size < concurrency) {
+        const job = this.claim();
+        if (!job) break;
+        const run = this.runJob(job).finally(() => {
+          this.running.delete(run);
+          this.wake();
+        });
+        this.running.add(run);
+      }
+    } catch (error) {
+      console.error('job worker: claiming failed', error);
+    }
+    this.schedule(this.options.pollMs ?? 250);
+  }
+
+  private claim(): JobRow | undefined {
+    const { db } = this.options;
+    const now = this.now();
+    const job = claimNextJob(db, this.owner, now, this.options.leaseMs ?? DEFAULT_LEASE_MS, [...this.handlers.keys()]);
+    if (!job) return undefined;
+    this.handlerOf(job).start(db, job, now.toISOString());
+    return job;
+  }
+
+  private handlerOf(job: JobRow): JobHandler {
+    const handler = this.handlers.get(job.kind);
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    return handler;
+  }
+
+  private async runJob(job: JobRow): Promise<void> {
+    const handler = this.handlerOf(job);
+    await sleep(handler.durationMs(job));
+    const { db } = this.options;
+    try {
+      const step = handler.run(db, job);
+      db.transaction(() => {
+        const now = this.now();
+        const at = now.toISOString();
+        const next = step.nextStepAfterMs;
+        const owned =
+          next === undefined
+            ? finishJob(db, job, this.owner, at)
+            : requeueJob(db, job, this.owner, {
+                runAfter: new Date(now.getTime() + next).toISOString(),
+                now: at,
+                nextStep: true,
+              });
+        if (!owned) throw new LeaseLost();
+        step.commit(at);
+      }).immediate();
+    } catch (error) {
+      if (error instanceof LeaseLost) return;
+      this.handleError(handler, job, error);
+    }
+  }
+
+  private handleError(handler: JobHandler, job: JobRow, error: unknown): void {
+    const { db } = this.options;
+    const maxAttempts = this.options.maxAttempts ?? 3;
+    const permanent = error instanceof JobFailure;
+    if (!permanent) console.error(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed`, error);
+    db.transaction(() => {
+      const now = this.now();
+      const at = now.toISOString();
+      if (!permanent && job.attempts < maxAttempts) {
+        requeueJob(db, job, this.owner, {
+          runAfter: new Date(now.getTime() + 1000 * job.attempts).toISOString(),
+          now: at,
+          nextStep: false,
+        });
+        return;
+      }
+      if (!finishJob(db, job, this.owner, at)) return;
+      handler.fail(
+        db,
+        job,
+        permanent
+          ? { code: error.code, message: error.message }
+          : { code: 'internal_error', message: 'The job failed unexpectedly; start a new one.' },
+        at,
+      );
+    }).immediate();
+  }
+}
+
+class LeaseLost extends Error {}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
