@@ -1,8 +1,47 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { SkeletonBlock } from '../shared-ui/Skeleton';
+import { KeyMissingScreen } from '../workspaces/KeyMissingScreen';
+import { workspaceQueries } from '../workspaces/queries';
+import { WelcomeScreen } from '../workspaces/WelcomeScreen';
+import { createQueryClient } from './query-client';
+import { Shell } from './Shell';
+import { useBridgeEvents } from './useBridgeEvents';
+import { useShortcuts } from './useShortcuts';
+import { useTheme } from './useTheme';
+
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <main>
-      <h1>Callscope</h1>
-      <p>Sales calls and deals, from the Sales Call Intelligence service.</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <Root />
+    </QueryClientProvider>
   );
+}
+
+/** Which workspace is open decides everything else; each workspace gets a fresh shell. */
+function Root() {
+  useBridgeEvents();
+  useShortcuts();
+  useTheme();
+  const workspaces = useQuery(workspaceQueries.list());
+  if (workspaces.isPending) return <SkeletonBlock height={48} label="Starting Callscope" />;
+  if (workspaces.isError) {
+    return (
+      <main className="welcome">
+        <h1>Callscope</h1>
+        <ErrorState
+          error={workspaces.error}
+          onRetry={() => workspaces.refetch()}
+          title="Your workspaces could not be read"
+        />
+      </main>
+    );
+  }
+  const { workspaces: all, activeId } = workspaces.data;
+  const active = all.find((workspace) => workspace.id === activeId);
+  if (!active) return <WelcomeScreen workspaces={all} />;
+  if (!active.hasKey) return <KeyMissingScreen workspace={active} workspaces={all} />;
+  return <Shell key={active.id} workspace={active} workspaces={all} />;
 }

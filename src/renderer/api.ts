@@ -1,0 +1,53 @@
+import type { BridgeError, OperationName, OperationParams, OperationResult } from '../shared/bridge';
+import { getBridge } from './platform';
+
+/** A failed bridge call as a thrown value, so TanStack Query sees it as an error; nothing parses its text. */
+export class BridgeCallError extends Error {
+  readonly detail: BridgeError;
+  constructor(detail: BridgeError) {
+    super(detail.message);
+    this.name = 'BridgeCallError';
+    this.detail = detail;
+  }
+}
+
+let callCounter = 0;
+
+/**
+ * Calls one bridge operation. When `signal` aborts (a query TanStack abandoned, a search made
+ * stale by the next keystroke) the call is cancelled in main too, so the service is not kept busy.
+ */
+export async function call<N extends OperationName>(
+  op: N,
+  params: OperationParams<N>,
+  signal?: AbortSignal,
+): Promise<OperationResult<N>> {
+  const bridge = getBridge();
+  callCounter += 1;
+  const callId = `${op}-${Date.now().toString(36)}-${callCounter}`;
+  const abort = () => bridge.cancel(callId);
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    const result = await bridge.invoke(op, params, callId);
+    if (!result.ok) throw new BridgeCallError(result.error);
+    return result.value;
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+export function bridgeErrorOf(error: unknown): BridgeError {
+  if (error instanceof BridgeCallError) return error.detail;
+  return {
+    code: 'invalid_response',
+    message: error instanceof Error ? error.message : String(error),
+    status: null,
+    requestId: null,
+    retryAfter: null,
+  };
+}
+
+/** One key per user action, reused by main on every retry of the POST (bridge.ts, IdempotencyKey). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,20 @@
+import { Dialog } from '../shared-ui/Dialog';
+import { ReplaceKeyForm } from '../workspaces/ReplaceKeyForm';
+import { useUiStore } from './ui-store';
+
+/** After a 401 anywhere: the person re-enters the key without losing their place. */
+export function KeyPrompt({ workspaceId }: { workspaceId: string }) {
+  const open = useUiStore((state) => state.keyPromptOpen);
+  const setOpen = useUiStore((state) => state.setKeyPromptOpen);
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} title="Re-enter your key">
+      <p>The service no longer accepts this workspace’s key. It may have been revoked or replaced.</p>
+      <ReplaceKeyForm workspaceId={workspaceId} onDone={() => setOpen(false)} />
+      <div className="actions">
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          Not now
+        </button>
+      </div>
+    </Dialog>
+  );
+}

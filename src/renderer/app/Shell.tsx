@@ -1,0 +1,96 @@
+import type { Workspace } from '../../shared/bridge';
+import { CallScreen } from '../calls/CallScreen';
+import { CallsScreen } from '../calls/CallsScreen';
+import { DealScreen } from '../deals/DealScreen';
+import { PipelineScreen } from '../deals/PipelineScreen';
+import { SearchPalette } from '../search/SearchPalette';
+import { EmptyState } from '../shared-ui/EmptyState';
+import { TeamScreen } from '../team/TeamScreen';
+import { WebhooksScreen } from '../webhooks/WebhooksScreen';
+import { SettingsScreen } from '../workspaces/SettingsScreen';
+import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
+import { KeyPrompt } from './KeyPrompt';
+import { Link, useRoute } from './router';
+import { paths, type Route } from './routes';
+import { ShortcutHelp } from './ShortcutHelp';
+import { SlowDownNotice } from './SlowDownNotice';
+import { useUiStore } from './ui-store';
+
+const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
+  { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'] },
+  { label: 'Calls', to: paths.calls(), matches: ['calls', 'call'] },
+  { label: 'Team', to: paths.team(), matches: ['team'] },
+  { label: 'Webhooks', to: paths.webhooks(), matches: ['webhooks'] },
+  { label: 'Workspace and key', to: paths.settings(), matches: ['settings'] },
+];
+
+export function Shell({ workspace, workspaces }: { workspace: Workspace; workspaces: Workspace[] }) {
+  const route = useRoute();
+  const openSearch = useUiStore((state) => state.openSearch);
+  const openHelp = useUiStore((state) => state.setHelpOpen);
+  return (
+    <div className="shell">
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
+        Skip to content
+      </button>
+      <header className="topbar">
+        <span className="brand">Callscope</span>
+        <nav aria-label="Main">
+          <ul>
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} aria-current={item.matches.includes(route.name) ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button type="button" className="search-button" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K /">
+          Search transcripts <kbd>Ctrl K</kbd>
+        </button>
+        <button type="button" className="button small" onClick={() => openHelp(true)} aria-label="Keyboard shortcuts">
+          ?
+        </button>
+        <WorkspaceSwitcher workspaces={workspaces} active={workspace} />
+      </header>
+      <SlowDownNotice />
+      <main id="main" tabIndex={-1}>
+        <Screen route={route} workspace={workspace} />
+      </main>
+      <SearchPalette />
+      <ShortcutHelp />
+      <KeyPrompt workspaceId={workspace.id} />
+    </div>
+  );
+}
+
+function Screen({ route, workspace }: { route: Route; workspace: Workspace }) {
+  switch (route.name) {
+    case 'pipeline':
+      return <PipelineScreen />;
+    case 'deal':
+      return <DealScreen key={route.dealId} dealId={route.dealId} />;
+    case 'calls':
+      return <CallsScreen />;
+    case 'call':
+      return (
+        <CallScreen key={route.callId} callId={route.callId} segmentId={route.segmentId} highlight={route.highlight} />
+      );
+    case 'team':
+      return <TeamScreen />;
+    case 'webhooks':
+      return <WebhooksScreen />;
+    case 'settings':
+      return <SettingsScreen workspace={workspace} />;
+    case 'not-found':
+      return (
+        <div className="screen">
+          <h1>Page not found</h1>
+          <EmptyState title={`Nothing lives at ${route.path}`}>
+            <Link to={paths.pipeline()}>Go to the pipeline</Link>
+          </EmptyState>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,47 @@
+import { Dialog } from '../shared-ui/Dialog';
+import { useUiStore } from './ui-store';
+
+export const shortcuts: [keys: string, what: string][] = [
+  ['Ctrl K  /  ⌘ K', 'Search every transcript'],
+  ['/', 'Search every transcript (outside text fields)'],
+  ['?', 'Show these shortcuts'],
+  ['↑  ↓', 'Move through search results'],
+  ['Enter', 'Open the selected result at its moment in the call'],
+  ['Esc', 'Close search, dialogs and this help'],
+  ['Enter  /  Shift Enter', 'Next / previous match in “Find in transcript”'],
+  ['←  →', 'Switch between tabs on a call'],
+  ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
+];
+
+export function ShortcutHelp() {
+  const open = useUiStore((state) => state.helpOpen);
+  const setOpen = useUiStore((state) => state.setHelpOpen);
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} title="Keyboard shortcuts">
+      <table className="table compact shortcuts">
+        <caption className="visually-hidden">Keyboard shortcuts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Keys</th>
+            <th scope="col">Does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shortcuts.map(([keys, what]) => (
+            <tr key={keys}>
+              <td>
+                <kbd>{keys}</kbd>
+              </td>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}

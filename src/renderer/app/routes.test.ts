@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, paths } from './routes';
+
+const route = (path: string) => {
+  const url = new URL(path, 'http://app');
+  return matchRoute(url.pathname, url.searchParams);
+};
+
+describe('routes', () => {
+  it('opens the pipeline at the root and at /deals', () => {
+    expect(route('/')).toEqual({ name: 'pipeline' });
+    expect(route('/deals')).toEqual({ name: 'pipeline' });
+  });
+
+  it('reads a deal id and a call id with its segment and highlight', () => {
+    expect(route('/deals/deal_1')).toEqual({ name: 'deal', dealId: 'deal_1' });
+    expect(route('/calls/vid_9?segment=seg_123&q=price')).toEqual({
+      name: 'call',
+      callId: 'vid_9',
+      segmentId: 'seg_123',
+      highlight: 'price',
+    });
+  });
+
+  it('builds paths that match back to the same route', () => {
+    expect(route(paths.call('vid 1', { segmentId: 'seg_2', highlight: 'a&b' }))).toEqual({
+      name: 'call',
+      callId: 'vid 1',
+      segmentId: 'seg_2',
+      highlight: 'a&b',
+    });
+  });
+
+  it('treats unknown or too deep paths as not found', () => {
+    expect(route('/nowhere').name).toBe('not-found');
+    expect(route('/deals/d1/extra').name).toBe('not-found');
+    expect(route('/team/x').name).toBe('not-found');
+  });
+});

@@ -1,0 +1,126 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { TranscriptSegment } from '../../shared/api';
+import { formatClock, humanize } from '../shared-ui/format';
+import { Highlighted } from '../shared-ui/Highlighted';
+import type { TranscriptFocus } from './transcript-focus';
+import { findSegmentMatches } from './transcript-lookup';
+
+/**
+ * The whole transcript in a virtualised list: only the rows on screen exist in the DOM, so ten
+ * thousand segments scroll as smoothly as ten. Find moves between matching segments.
+ */
+export function Transcript({ segments, focus }: { segments: TranscriptSegment[]; focus: TranscriptFocus | null }) {
+  const scrollRef = useRef<HTMLElement>(null);
+  const [find, setFind] = useState('');
+  const deferredFind = useDeferredValue(find);
+  const matches = useMemo(() => findSegmentMatches(segments, deferredFind), [segments, deferredFind]);
+  const [matchCursor, setMatchCursor] = useState(0);
+  const [current, setCurrent] = useState<number | null>(null);
+  const findId = useId();
+  const indexById = useMemo(() => new Map(segments.map((segment, index) => [segment.id, index])), [segments]);
+
+  const virtualizer = useVirtualizer({
+    count: segments.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 64,
+    overscan: 8,
+  });
+
+  const show = (index: number) => {
+    setCurrent(index);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  };
+
+  useEffect(() => {
+    if (!focus) return;
+    const index = indexById.get(focus.segmentId);
+    if (index === undefined) return;
+    setCurrent(index);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [focus, indexById, virtualizer]);
+
+  const step = (direction: 1 | -1) => {
+    if (matches.length === 0) return;
+    const next = (matchCursor + direction + matches.length) % matches.length;
+    setMatchCursor(next);
+    show(matches[next]!);
+  };
+  const onFindKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    step(event.shiftKey ? -1 : 1);
+  };
+
+  const highlight = deferredFind.trim() ? deferredFind : (focus?.highlight ?? '');
+  const matchStatus = !deferredFind.trim()
+    ? ''
+    : matches.length === 0
+      ? 'No matches'
+      : matchCursor < 0
+        ? `${matches.length} matching segments`
+        : `${matchCursor + 1} of ${matches.length}`;
+  return (
+    <div className="transcript">
+      <search className="find-bar" aria-label="Find in transcript">
+        <label htmlFor={findId} className="visually-hidden">
+          Find in transcript
+        </label>
+        <input
+          id={findId}
+          type="search"
+          placeholder="Find in transcript"
+          value={find}
+          onChange={(event) => {
+            setFind(event.target.value);
+            setMatchCursor(-1);
+          }}
+          onKeyDown={onFindKey}
+        />
+        <output className="find-count muted" aria-live="polite">
+          {matchStatus}
+        </output>
+        <button type="button" className="button small" onClick={() => step(-1)} disabled={matches.length === 0}>
+          Previous
+        </button>
+        <button type="button" className="button small" onClick={() => step(1)} disabled={matches.length === 0}>
+          Next
+        </button>
+      </search>
+      <section
+        ref={scrollRef}
+        className="transcript-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={`Transcript, ${segments.length} segments`}
+      >
+        <ol className="transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const segment = segments[row.index]!;
+            return (
+              <li
+                key={segment.id}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                data-segment-id={segment.id}
+                aria-setsize={segments.length}
+                aria-posinset={row.index + 1}
+                aria-current={row.index === current ? 'true' : undefined}
+                className={`segment role-${segment.speaker_role.toLowerCase()}`}
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                <span className="segment-time">{formatClock(segment.start)}</span>
+                <span className="segment-speaker">
+                  {segment.speaker} <span className="muted small">{humanize(segment.speaker_role)}</span>
+                </span>
+                <span className="segment-text">
+                  <Highlighted text={segment.text} query={highlight} />
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </div>
+  );
+}

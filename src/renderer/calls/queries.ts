@@ -1,0 +1,97 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Analysis, VideoStatusFilter } from '../../shared/api';
+import { BridgeCallError, call } from '../api';
+import type { JobDescriptor } from '../jobs/job-descriptor';
+
+export interface CallFilters {
+  status?: VideoStatusFilter;
+  created_after?: string;
+  created_before?: string;
+}
+
+export const callKeys = {
+  all: ['calls'] as const,
+  lists: () => [...callKeys.all, 'list'] as const,
+  list: (filters: CallFilters) => [...callKeys.lists(), filters] as const,
+  detail: (callId: string) => [...callKeys.all, 'detail', callId] as const,
+  transcript: (callId: string) => [...callKeys.detail(callId), 'transcript'] as const,
+  events: (callId: string) => [...callKeys.detail(callId), 'events'] as const,
+  summary: (callId: string) => [...callKeys.detail(callId), 'summary'] as const,
+  checklist: (callId: string) => [...callKeys.detail(callId), 'checklist'] as const,
+  analyses: (callId: string) => [...callKeys.detail(callId), 'analyses'] as const,
+  analysis: (callId: string, analysisId: string) => [...callKeys.analyses(callId), analysisId] as const,
+};
+
+const nextCursor = (last: { meta: { next_cursor: string | null } }) => last.meta.next_cursor ?? undefined;
+
+/** A call never analysed answers 404 for its summary and checklist (design.md): that is a state, not an error. */
+async function unlessNotAnalysed<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof BridgeCallError && error.detail.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+export const callQueries = {
+  list: (filters: CallFilters) =>
+    infiniteQueryOptions({
+      queryKey: callKeys.list(filters),
+      queryFn: ({ pageParam, signal }) => call('listVideos', { ...filters, cursor: pageParam, limit: 50 }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextCursor,
+    }),
+  detail: (callId: string) =>
+    queryOptions({
+      queryKey: callKeys.detail(callId),
+      queryFn: ({ signal }) => call('getVideo', { id: callId }, signal),
+    }),
+  transcript: (callId: string) =>
+    queryOptions({
+      queryKey: callKeys.transcript(callId),
+      queryFn: ({ signal }) => call('getTranscript', { id: callId }, signal),
+      staleTime: 10 * 60_000,
+    }),
+  events: (callId: string) =>
+    queryOptions({
+      queryKey: callKeys.events(callId),
+      queryFn: ({ signal }) => call('getVideoEvents', { id: callId }, signal),
+    }),
+  summary: (callId: string) =>
+    queryOptions({
+      queryKey: callKeys.summary(callId),
+      queryFn: ({ signal }) => unlessNotAnalysed(call('getSummary', { id: callId }, signal)),
+    }),
+  checklist: (callId: string) =>
+    queryOptions({
+      queryKey: callKeys.checklist(callId),
+      queryFn: ({ signal }) => unlessNotAnalysed(call('getChecklist', { id: callId }, signal)),
+    }),
+  analyses: (callId: string) =>
+    infiniteQueryOptions({
+      queryKey: callKeys.analyses(callId),
+      queryFn: ({ pageParam, signal }) => call('listAnalyses', { id: callId, cursor: pageParam }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextCursor,
+      // Issue 6, item 5: the history refreshes while one of its analyses is processing.
+      refetchInterval: (query) =>
+        query.state.data?.pages.some((page) => page.data.some((analysis) => analysis.status === 'processing'))
+          ? 3000
+          : false,
+    }),
+};
+
+export const analysisJob: JobDescriptor<Analysis> = {
+  kind: 'analysis',
+  start: (callId, idempotencyKey) => call('startAnalysis', { id: callId, idempotencyKey }),
+  get: (callId, analysisId, signal) => call('getAnalysis', { id: callId, analysis_id: analysisId }, signal),
+  key: callKeys.analysis,
+  // Not the transcript: an analysis does not change it, and it can be thousands of segments.
+  affected: (callId) => [
+    callKeys.summary(callId),
+    callKeys.checklist(callId),
+    callKeys.events(callId),
+    callKeys.analyses(callId),
+  ],
+};

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptSegment } from '../../shared/api';
+import { findQuoteSegment, findSegmentMatches } from './transcript-lookup';
+
+const transcript: TranscriptSegment[] = [
+  'Thanks for joining today.',
+  'What does your budget look like this quarter?',
+  'We have about fifty thousand set aside.',
+  'Great, the budget fits our starter plan.',
+].map((text, index) => ({
+  id: `seg_${index}`,
+  text,
+  start: index * 10,
+  end: index * 10 + 9,
+  speaker: index % 2 ? 'Buyer' : 'Seller',
+  speaker_role: index % 2 ? 'BUYER' : 'SELLER',
+}));
+
+describe('findSegmentMatches', () => {
+  it('lists every segment containing the query, in order', () => {
+    expect(findSegmentMatches(transcript, 'BUDGET')).toEqual([1, 3]);
+    expect(findSegmentMatches(transcript, ' ')).toEqual([]);
+  });
+});
+
+describe('findQuoteSegment', () => {
+  it('finds the segment that contains a quote, ignoring case, quotes and spacing', () => {
+    expect(findQuoteSegment(transcript, '“we have about  FIFTY thousand”')).toBe(2);
+  });
+
+  it('lands on the first segment of a quote that spans two segments', () => {
+    expect(findQuoteSegment(transcript, 'We have about fifty thousand set aside. Great, the budget fits')).toBe(2);
+  });
+
+  it('gives -1 for a quote that is nowhere in the transcript', () => {
+    expect(findQuoteSegment(transcript, 'completely different words')).toBe(-1);
+  });
+});

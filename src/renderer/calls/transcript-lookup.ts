@@ -1,0 +1,33 @@
+import type { TranscriptSegment } from '../../shared/api';
+import { containsIgnoringCase } from '../shared-ui/text-match';
+
+/** Positions of the segments that contain the query, in transcript order. */
+export function findSegmentMatches(segments: readonly TranscriptSegment[], query: string): number[] {
+  if (!query.trim()) return [];
+  const matches: number[] = [];
+  segments.forEach((segment, index) => {
+    if (containsIgnoringCase(segment.text, query)) matches.push(index);
+  });
+  return matches;
+}
+
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[“”"‘’'…]/g, '')
+    .replace(/\.{3}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Where an evidence quote was said: the first segment whose text contains the quote; a quote
+ * that spans several segments lands on the first segment it contains. -1 when it is nowhere.
+ */
+export function findQuoteSegment(segments: readonly TranscriptSegment[], quote: string): number {
+  const needle = normalise(quote);
+  if (!needle) return -1;
+  const texts = segments.map((segment) => normalise(segment.text));
+  const inside = texts.findIndex((text) => text.includes(needle));
+  if (inside >= 0) return inside;
+  return texts.findIndex((text) => text.length > 0 && needle.includes(text));
+}

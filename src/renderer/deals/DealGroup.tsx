@@ -1,0 +1,62 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { DealStatus } from '../../shared/api';
+import { Link } from '../app/router';
+import { paths } from '../app/routes';
+import { EmptyState } from '../shared-ui/EmptyState';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { formatAmount, formatDate, humanize } from '../shared-ui/format';
+import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
+import { SkeletonRows } from '../shared-ui/Skeleton';
+import { useMemberNames } from '../team/queries';
+import { dealQueries } from './queries';
+
+export function DealGroup({ status }: { status: DealStatus }) {
+  const deals = useInfiniteQuery(dealQueries.list(status));
+  const ownerName = useMemberNames();
+  const headingId = `group-${status}`;
+  const items = deals.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <section className="deal-group" aria-labelledby={headingId}>
+      <h2 id={headingId} className="group-title">
+        <span className={`dot status-${status.toLowerCase()}`} aria-hidden="true" />
+        {humanize(status)}
+        {deals.data && (
+          <span className="muted count">
+            {items.length}
+            {deals.hasNextPage ? '+' : ''}
+          </span>
+        )}
+      </h2>
+      <div className="group-body">
+        {deals.isPending ? (
+          <SkeletonRows rows={4} height={84} label={`Loading ${humanize(status)} deals`} />
+        ) : deals.isError ? (
+          <ErrorState error={deals.error} onRetry={() => deals.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title={`No ${humanize(status).toLowerCase()} deals`} />
+        ) : (
+          <ul className="deal-cards">
+            {items.map((deal) => (
+              <li key={deal.id}>
+                <Link to={paths.deal(deal.id)} className="deal-card">
+                  <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
+                  <span className="deal-meta">
+                    <span>{ownerName(deal.owner_id)}</span>
+                    <span className="amount">{formatAmount(deal.forecast_amount)}</span>
+                  </span>
+                  <span className="muted small">Closes {formatDate(deal.close_date)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <InfiniteSentinel
+          hasNextPage={deals.hasNextPage}
+          isFetchingNextPage={deals.isFetchingNextPage}
+          fetchNextPage={deals.fetchNextPage}
+          label={`Load more ${humanize(status).toLowerCase()} deals`}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from '../app/router';
+import { paths } from '../app/routes';
+import { JobProgress } from '../jobs/JobProgress';
+import { useLiveJob } from '../jobs/useLiveJob';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { formatAmount, formatDate, formatPercent, humanize } from '../shared-ui/format';
+import { InlineError } from '../shared-ui/InlineError';
+import { SkeletonBlock } from '../shared-ui/Skeleton';
+import { useMemberNames } from '../team/queries';
+import { ActivityTimeline } from './ActivityTimeline';
+import { ProbabilityChart } from './ProbabilityChart';
+import { ProbabilityPanel } from './ProbabilityPanel';
+import { probabilityTrend } from './probability-trend';
+import { dealQueries, scoringJob } from './queries';
+import { ScoringHistory } from './ScoringHistory';
+
+/** Issue 6, item 3. */
+export function DealScreen({ dealId }: { dealId: string }) {
+  const deal = useQuery(dealQueries.detail(dealId));
+  const scorings = useInfiniteQuery(dealQueries.scorings(dealId));
+  const ownerName = useMemberNames();
+  const newest = scorings.data?.pages[0]?.data[0];
+  const { start, job, startedAt } = useLiveJob(scoringJob, dealId, newest);
+  const running = start.isPending || job.data?.data.status === 'processing';
+
+  if (deal.isError) {
+    return (
+      <div className="screen">
+        <BackLink />
+        <h1>Deal</h1>
+        <ErrorState error={deal.error} onRetry={() => deal.refetch()} />
+      </div>
+    );
+  }
+  const trend = probabilityTrend(scorings.data?.pages.flatMap((page) => page.data) ?? []);
+  return (
+    <div className="screen">
+      <BackLink />
+      <div className="screen-header">
+        <h1>{deal.data ? (deal.data.data.title ?? 'Untitled deal') : 'Loading deal…'}</h1>
+        <button
+          type="button"
+          className="button primary"
+          disabled={running || !deal.data}
+          onClick={() => start.mutate()}
+        >
+          {running ? 'Scoring…' : 'Re-score'}
+        </button>
+      </div>
+      {deal.data ? (
+        <dl className="facts inline">
+          <dt>Status</dt>
+          <dd>
+            <span className={`badge status-${deal.data.data.status.toLowerCase()}`}>
+              {humanize(deal.data.data.status)}
+            </span>
+          </dd>
+          <dt>Owner</dt>
+          <dd>{ownerName(deal.data.data.owner_id)}</dd>
+          <dt>Forecast</dt>
+          <dd>{formatAmount(deal.data.data.forecast_amount)}</dd>
+          <dt>Close date</dt>
+          <dd>{formatDate(deal.data.data.close_date)}</dd>
+        </dl>
+      ) : (
+        <SkeletonBlock height={24} label="Loading deal" />
+      )}
+      <div className="job-slot">
+        {start.isError && <InlineError error={start.error} />}
+        <JobProgress
+          job={job}
+          startedAt={startedAt}
+          runningLabel="Scoring this deal"
+          completed={(scoring) => `Scored: win probability ${formatPercent(scoring.result?.probability)}.`}
+        />
+      </div>
+      <div className="grid two">
+        <section className="card" aria-labelledby="probability-heading">
+          <h2 id="probability-heading">Win probability</h2>
+          {deal.data ? <ProbabilityPanel deal={deal.data.data} /> : <SkeletonBlock height={220} />}
+          <h3>Trend</h3>
+          <ProbabilityChart points={trend} />
+        </section>
+        <section className="card" aria-labelledby="activity-heading">
+          <h2 id="activity-heading">Activity</h2>
+          <ActivityTimeline dealId={dealId} />
+        </section>
+      </div>
+      <section className="card" aria-labelledby="history-heading">
+        <h2 id="history-heading">Scoring history</h2>
+        <ScoringHistory scorings={scorings} />
+      </section>
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to={paths.pipeline()} className="back-link">
+      ← Pipeline
+    </Link>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import { type DealStatus, pipelineStatuses } from '../../shared/api';
+import { humanize } from '../shared-ui/format';
+import { DealGroup } from './DealGroup';
+
+const allStatuses: readonly DealStatus[] = [...pipelineStatuses, 'DELETED'];
+
+/**
+ * Issue 6, item 2. The interface offers one filter (status) and one order (newest first), so
+ * the pipeline is a column per status, each its own cursor list; DELETED only on request.
+ */
+export function PipelineScreen() {
+  const [shown, setShown] = useState<ReadonlySet<DealStatus>>(() => new Set(pipelineStatuses));
+  const legendId = useId();
+  const toggle = (status: DealStatus) =>
+    setShown((current) => {
+      const next = new Set(current);
+      if (next.has(status)) next.delete(status);
+      else next.add(status);
+      return next;
+    });
+  return (
+    <div className="screen wide">
+      <div className="screen-header">
+        <h1>Pipeline</h1>
+        <fieldset className="chips" aria-labelledby={legendId}>
+          <span id={legendId} className="muted">
+            Show
+          </span>
+          {allStatuses.map((status) => (
+            <label key={status} className="chip">
+              <input type="checkbox" checked={shown.has(status)} onChange={() => toggle(status)} />
+              {humanize(status)}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <div className="pipeline">
+        {allStatuses
+          .filter((status) => shown.has(status))
+          .map((status) => (
+            <DealGroup key={status} status={status} />
+          ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { DealStatus, Scoring } from '../../shared/api';
+import { call } from '../api';
+import type { JobDescriptor } from '../jobs/job-descriptor';
+
+export const dealKeys = {
+  all: ['deals'] as const,
+  lists: () => [...dealKeys.all, 'list'] as const,
+  list: (status: DealStatus) => [...dealKeys.lists(), { status }] as const,
+  detail: (dealId: string) => [...dealKeys.all, 'detail', dealId] as const,
+  activities: (dealId: string) => [...dealKeys.detail(dealId), 'activities'] as const,
+  scorings: (dealId: string) => [...dealKeys.detail(dealId), 'scorings'] as const,
+  scoring: (dealId: string, scoringId: string) => [...dealKeys.scorings(dealId), scoringId] as const,
+};
+
+/** Cursor lists (interface, Pagination): the cursor is passed back verbatim, null ends the list. */
+const nextCursor = (last: { meta: { next_cursor: string | null } }) => last.meta.next_cursor ?? undefined;
+
+export const dealQueries = {
+  list: (status: DealStatus) =>
+    infiniteQueryOptions({
+      queryKey: dealKeys.list(status),
+      queryFn: ({ pageParam, signal }) => call('listDeals', { status, cursor: pageParam, limit: 25 }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextCursor,
+    }),
+  detail: (dealId: string) =>
+    queryOptions({
+      queryKey: dealKeys.detail(dealId),
+      queryFn: ({ signal }) => call('getDeal', { id: dealId }, signal),
+    }),
+  activities: (dealId: string) =>
+    infiniteQueryOptions({
+      queryKey: dealKeys.activities(dealId),
+      queryFn: ({ pageParam, signal }) => call('listActivities', { id: dealId, cursor: pageParam }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextCursor,
+    }),
+  scorings: (dealId: string) =>
+    infiniteQueryOptions({
+      queryKey: dealKeys.scorings(dealId),
+      queryFn: ({ pageParam, signal }) => call('listScorings', { id: dealId, cursor: pageParam }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextCursor,
+    }),
+};
+
+export const scoringJob: JobDescriptor<Scoring> = {
+  kind: 'scoring',
+  start: (dealId, idempotencyKey) => call('startScoring', { id: dealId, idempotencyKey }),
+  get: (dealId, scoringId, signal) => call('getScoring', { id: dealId, scoring_id: scoringId }, signal),
+  key: dealKeys.scoring,
+  // The deal's probability and factors come from its latest completed scoring (design.md).
+  affected: (dealId) => [dealKeys.detail(dealId), dealKeys.lists()],
+};

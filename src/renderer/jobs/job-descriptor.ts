@@ -1,0 +1,21 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { Analysis, Scoring } from '../../shared/api';
+import type { JobKind } from '../../shared/bridge';
+
+export interface JobEnvelope<J> {
+  data: J;
+  meta: { request_id: string };
+}
+
+/** How a feature starts, reads and settles its kind of job; the live machinery is shared. */
+export interface JobDescriptor<J extends Analysis | Scoring> {
+  kind: JobKind;
+  start: (parentId: string, idempotencyKey: string) => Promise<JobEnvelope<J>>;
+  get: (parentId: string, jobId: string, signal: AbortSignal) => Promise<JobEnvelope<J>>;
+  key: (parentId: string, jobId: string) => QueryKey;
+  /** Queries whose data a finished job changes (the deal's probability, the call's summary…). */
+  affected: (parentId: string) => QueryKey[];
+}
+
+/** Polling is the fallback; jobUpdated events from main usually refresh sooner. */
+export const JOB_POLL_MS = 1500;

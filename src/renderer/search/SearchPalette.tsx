@@ -1,0 +1,203 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
+import { call } from '../api';
+import { navigate } from '../app/router';
+import { paths } from '../app/routes';
+import { useUiStore } from '../app/ui-store';
+import { Dialog } from '../shared-ui/Dialog';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { formatClock } from '../shared-ui/format';
+import { Highlighted } from '../shared-ui/Highlighted';
+import { recentSearchKeys, searchQueries } from './queries';
+import { useSearchBox } from './search-store';
+import { useDebouncedValue } from './useDebouncedValue';
+
+const DEBOUNCE_MS = 200;
+
+/** Issue 6, item 6: transcript search from anywhere, driven from the keyboard. */
+export function SearchPalette() {
+  const open = useUiStore((state) => state.searchOpen);
+  const close = useUiStore((state) => state.closeSearch);
+  return (
+    <Dialog open={open} onClose={close} title="Search transcripts" className="palette">
+      <PaletteBody onDone={close} />
+    </Dialog>
+  );
+}
+
+function PaletteBody({ onDone }: { onDone: () => void }) {
+  const { text, videoId, dealId, setText, setVideoId, setDealId } = useSearchBox();
+  const q = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const params = { q, ...(videoId ? { video_id: videoId } : {}), ...(dealId ? { deal_id: dealId } : {}) };
+  const results = useQuery(searchQueries.results(params));
+  const recent = useQuery(searchQueries.recent());
+  const calls = useQuery(searchQueries.callChoices());
+  const deals = useQuery(searchQueries.dealChoices());
+  const queryClient = useQueryClient();
+  const remember = useMutation({
+    mutationFn: (query: string) => call('addRecentSearch', { q: query }),
+    onSuccess: (list) => queryClient.setQueryData(recentSearchKeys.all, list),
+  });
+  const [active, setActive] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
+  const ids = { input: useId(), list: useId(), call: useId(), deal: useId(), status: useId() };
+
+  const showingRecent = text.trim() === '';
+  const hits = showingRecent ? [] : (results.data?.data ?? []);
+  const recents = showingRecent ? (recent.data ?? []) : [];
+  const count = showingRecent ? recents.length : hits.length;
+
+  // Each new result set starts at its first row.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the results change, not on each render
+  useEffect(() => setActive(0), [results.data, showingRecent]);
+
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  });
+
+  const openHit = (index: number) => {
+    const hit = hits[index];
+    if (!hit) return;
+    remember.mutate(text.trim());
+    onDone();
+    navigate(paths.call(hit.video_id, { segmentId: hit.id, highlight: text.trim() }));
+  };
+  const choose = (index: number) => {
+    if (showingRecent) {
+      const again = recents[index];
+      if (again) setText(again);
+    } else openHit(index);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (count === 0) return;
+      setActive((current) => (current + (event.key === 'ArrowDown' ? 1 : -1) + count) % count);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      choose(active);
+    }
+  };
+  const optionId = (index: number) => `${ids.list}-option-${index}`;
+  const meta = results.data?.meta;
+
+  return (
+    <div className="palette-body">
+      <label htmlFor={ids.input} className="visually-hidden">
+        Search every transcript
+      </label>
+      <input
+        id={ids.input}
+        className="palette-input"
+        type="text"
+        role="combobox"
+        aria-expanded={count > 0}
+        aria-controls={ids.list}
+        aria-activedescendant={count > 0 ? optionId(active) : undefined}
+        aria-autocomplete="list"
+        aria-describedby={ids.status}
+        placeholder="Search what was said in every call…"
+        maxLength={SEARCH_MAX_QUERY_LENGTH}
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="palette-filters">
+        <label htmlFor={ids.call}>Call</label>
+        <select id={ids.call} value={videoId} onChange={(event) => setVideoId(event.target.value)}>
+          <option value="">All calls</option>
+          {calls.data?.data.map((video) => (
+            <option key={video.id} value={video.id}>
+              {video.title}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.deal}>Deal</label>
+        <select id={ids.deal} value={dealId} onChange={(event) => setDealId(event.target.value)}>
+          <option value="">All deals</option>
+          {deals.data?.data.map((deal) => (
+            <option key={deal.id} value={deal.id}>
+              {deal.title ?? 'Untitled deal'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p id={ids.status} className="palette-status muted small" aria-live="polite">
+        {showingRecent
+          ? recents.length > 0
+            ? 'Recent searches'
+            : 'Type to search. ↑ ↓ to move, Enter to open, Esc to close.'
+          : results.isFetching && !meta
+            ? 'Searching…'
+            : meta
+              ? `${meta.total_matches} ${meta.total_matches === 1 ? 'match' : 'matches'}${
+                  meta.truncated ? ` — showing the first ${hits.length}; narrow the search to see the rest` : ''
+                }`
+              : ''}
+      </p>
+      {results.isError && !showingRecent ? (
+        <ErrorState error={results.error} onRetry={() => results.refetch()} title="Search failed" />
+      ) : (
+        <div
+          id={ids.list}
+          ref={listRef}
+          role="listbox"
+          aria-label={showingRecent ? 'Recent searches' : 'Matching segments'}
+          className={`palette-results${results.isPlaceholderData ? ' stale' : ''}`}
+        >
+          {showingRecent
+            ? recents.map((recentText, index) => (
+                <PaletteOption
+                  key={recentText}
+                  id={optionId(index)}
+                  selected={index === active}
+                  onChoose={() => choose(index)}
+                >
+                  {recentText}
+                </PaletteOption>
+              ))
+            : hits.map((hit, index) => (
+                <PaletteOption
+                  key={hit.id}
+                  id={optionId(index)}
+                  selected={index === active}
+                  onChoose={() => openHit(index)}
+                >
+                  <span className="hit-head">
+                    <span className="hit-title">{hit.video_title}</span>
+                    <span className="muted small">
+                      {formatClock(hit.start)} · {hit.speaker}
+                    </span>
+                  </span>
+                  <span className="hit-text">
+                    <Highlighted text={hit.text} query={q} />
+                  </span>
+                </PaletteOption>
+              ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** An option of the combobox's list: the input keeps focus and points here with aria-activedescendant. */
+function PaletteOption({
+  id,
+  selected,
+  onChoose,
+  children,
+}: {
+  id: string;
+  selected: boolean;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
+    <div id={id} role="option" tabIndex={-1} aria-selected={selected} className="palette-option" onClick={onChoose}>
+      {children}
+    </div>
+  );
+}

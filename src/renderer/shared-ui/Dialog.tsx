@@ -1,0 +1,49 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, closes on Esc and restores focus,
+ * which hand-written overlays often get wrong.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  className,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={['dialog', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          {children}
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  type CreatedWebhookEndpoint,
+  deliveredEventTypes,
+  type EventType,
+  EventType as EventTypes,
+} from '../../shared/api';
+import { bridgeErrorOf, call, newIdempotencyKey } from '../api';
+import { InlineError } from '../shared-ui/InlineError';
+import { webhookKeys } from './queries';
+
+const ALLOWLIST_EXPLANATION =
+  'This host is not on your organisation’s allowlist — ask your administrator. The address must also use https://.';
+
+/** Issue 6, item 8. The secret comes back only here, so it is handed up to be shown once. */
+export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<ReadonlySet<EventType>>(new Set());
+  const ids = { url: useId(), hint: useId(), events: useId() };
+  const create = useMutation({
+    mutationFn: () =>
+      call('createWebhook', { url: url.trim(), events: [...events], idempotencyKey: newIdempotencyKey() }),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      setUrl('');
+      setEvents(new Set());
+      onCreated(created.data);
+    },
+  });
+  const toggle = (event: EventType) =>
+    setEvents((current) => {
+      const next = new Set(current);
+      if (next.has(event)) next.delete(event);
+      else next.add(event);
+      return next;
+    });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  const code = create.isError ? bridgeErrorOf(create.error).code : null;
+  return (
+    <form className="form" onSubmit={submit} aria-label="Add a webhook endpoint">
+      <label htmlFor={ids.url}>Endpoint address</label>
+      <input
+        id={ids.url}
+        type="url"
+        required
+        placeholder="https://hooks.example.com/callscope"
+        aria-describedby={ids.hint}
+        value={url}
+        onChange={(event) => setUrl(event.target.value)}
+      />
+      <p id={ids.hint} className="hint">
+        Must start with https:// and its host must be on your organisation’s allowlist.
+      </p>
+      <fieldset aria-labelledby={ids.events} className="event-choices">
+        <legend id={ids.events}>Events (none checked means every event)</legend>
+        {EventTypes.options.map((type) => (
+          <label key={type} className="check">
+            <input type="checkbox" checked={events.has(type)} onChange={() => toggle(type)} />
+            <code>{type}</code>
+            {!(deliveredEventTypes as readonly string[]).includes(type) && (
+              <span className="muted small"> (not delivered yet)</span>
+            )}
+          </label>
+        ))}
+      </fieldset>
+      {create.isError && (
+        <InlineError
+          error={create.error}
+          explanation={code === 'invalid_webhook_url' ? ALLOWLIST_EXPLANATION : undefined}
+        />
+      )}
+      <button type="submit" className="button primary" disabled={create.isPending}>
+        {create.isPending ? 'Adding…' : 'Add endpoint'}
+      </button>
+    </form>
+  );
+}

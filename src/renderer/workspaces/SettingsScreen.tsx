@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { Preferences, Workspace } from '../../shared/bridge';
+import { call } from '../api';
+import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
+import { InlineError } from '../shared-ui/InlineError';
+import { AddWorkspaceForm } from './AddWorkspaceForm';
+import { appKeys, useWorkspaceChange, workspaceQueries } from './queries';
+import { ReplaceKeyForm } from './ReplaceKeyForm';
+
+/** Issue 6, item 9: replace the key, revoke it, sign out; plus the theme and more workspaces. */
+export function SettingsScreen({ workspace }: { workspace: Workspace }) {
+  const [confirm, setConfirm] = useState<'revoke' | 'sign-out' | null>(null);
+  const revoke = useWorkspaceChange('revokeKey');
+  const signOut = useWorkspaceChange('signOut');
+  const pending = confirm === 'revoke' ? revoke : signOut;
+  return (
+    <div className="screen">
+      <h1>Workspace and key</h1>
+      <section className="card" aria-labelledby="workspace-heading">
+        <h2 id="workspace-heading">{workspace.name}</h2>
+        <dl className="facts">
+          <dt>Service address</dt>
+          <dd>{workspace.baseUrl}</dd>
+          <dt>Signed in as</dt>
+          <dd>{workspace.member ? `${workspace.member.display_name} (${workspace.member.email})` : '—'}</dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="replace-heading">
+        <h2 id="replace-heading">Replace the key</h2>
+        <p>The new key is checked with the service before it replaces the current one.</p>
+        <ReplaceKeyForm workspaceId={workspace.id} />
+      </section>
+      <section className="card" aria-labelledby="end-heading">
+        <h2 id="end-heading">Stop using this key</h2>
+        <div className="actions">
+          <button type="button" className="button" onClick={() => setConfirm('sign-out')}>
+            Sign out of {workspace.name}
+          </button>
+          <button type="button" className="button danger" onClick={() => setConfirm('revoke')}>
+            Revoke key…
+          </button>
+        </div>
+      </section>
+      <ThemeSetting />
+      <section className="card" aria-labelledby="another-heading">
+        <h2 id="another-heading">Add another workspace</h2>
+        <AddWorkspaceForm />
+      </section>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'revoke' ? 'Revoke this key?' : `Sign out of ${workspace.name}?`}
+        confirmLabel={confirm === 'revoke' ? 'Revoke key' : 'Sign out'}
+        busy={pending.isPending}
+        onCancel={() => {
+          pending.reset();
+          setConfirm(null);
+        }}
+        onConfirm={() => pending.mutate({ workspaceId: workspace.id }, { onSuccess: () => setConfirm(null) })}
+      >
+        {confirm === 'revoke' ? (
+          <p>
+            The service will refuse this key from now on — here and in every other app or script that uses it. This
+            cannot be undone: to open {workspace.name} again you will need a new key from your web application.
+          </p>
+        ) : (
+          <p>The key is removed from this computer. It keeps working elsewhere; you can add it again later.</p>
+        )}
+        {pending.isError && <InlineError error={pending.error} />}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function ThemeSetting() {
+  const queryClient = useQueryClient();
+  const preferences = useQuery(workspaceQueries.preferences());
+  const save = useMutation({
+    mutationFn: (theme: Preferences['theme']) => call('setPreferences', { theme }),
+    onSuccess: (saved) => queryClient.setQueryData(appKeys.preferences(), saved),
+  });
+  const selectId = useId();
+  return (
+    <section className="card" aria-labelledby="theme-heading">
+      <h2 id="theme-heading">Appearance</h2>
+      <label htmlFor={selectId}>Theme</label>
+      <select
+        id={selectId}
+        value={preferences.data?.theme ?? 'system'}
+        onChange={(event) => save.mutate(event.target.value as Preferences['theme'])}
+      >
+        <option value="system">Follow the system</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </select>
+      {save.isError && <InlineError error={save.error} />}
+    </section>
+  );
+}

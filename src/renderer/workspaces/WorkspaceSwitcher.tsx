@@ -1,0 +1,31 @@
+import { useId } from 'react';
+import type { Workspace } from '../../shared/bridge';
+import { useWorkspaceChange } from './queries';
+
+/** The header's workspace picker and the member the key belongs to, by name. */
+export function WorkspaceSwitcher({ workspaces, active }: { workspaces: Workspace[]; active: Workspace }) {
+  const switchTo = useWorkspaceChange('switchWorkspace');
+  const selectId = useId();
+  return (
+    <div className="workspace-switcher">
+      <label htmlFor={selectId} className="visually-hidden">
+        Workspace
+      </label>
+      <select
+        id={selectId}
+        value={active.id}
+        disabled={switchTo.isPending}
+        onChange={(event) => switchTo.mutate({ workspaceId: event.target.value })}
+      >
+        {workspaces.map((workspace) => (
+          <option key={workspace.id} value={workspace.id}>
+            {workspace.name}
+          </option>
+        ))}
+      </select>
+      <span className="member-name" title={active.member?.email}>
+        {active.member ? active.member.display_name : 'Unknown member'}
+      </span>
+    </div>
+  );
+}
