@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+// `npm start`: the desktop app on the demo workspace. Builds what is stale, starts the local
+// service in the background on a demo data directory (seeded on first run), then opens Electron
+// on it; where Electron cannot start, says why in one line and serves browser mode instead.
+// `npm run start:web` (`--web`) goes straight to browser mode. Ctrl+C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const webOnly = process.argv.includes('--web');
+const children = new Set();
+let stopping = false;
+const tsx = (script, args) => [process.execPath, ['--import', 'tsx', join(root, script), ...args]];
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function buildIfStale() {
+  const built = join(root, 'out/renderer/index.html');
+  const sources = ['src/renderer', 'src/shared', 'src/main', 'src/preload'].map((dir) => join(root, dir));
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  console.log('Building the app (electron-vite build)…');
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+function start(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  const deadline = setTimeout(() => process.exit(code), 5_000);
+  deadline.unref();
+  const poll = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(poll);
+      process.exit(code);
+    }
+  }, 50);
+}
+process.once('SIGINT', () => stopAll(0));
+process.once('SIGTERM', () => stopAll(0));
+
+function demoDataDir() {
+  return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'callscope', 'demo');
+}
+
+async function startDemoService() {
+  const dataDir = demoDataDir();
+  if (!existsSync(join(dataDir, 'manifest.json'))) {
+    mkdirSync(dataDir, { recursive: true });
+    console.log(`Seeding the demo workspace in ${dataDir}…`);
+    const [node, args] = tsx('src/service/cli.ts', ['seed', '--data', dataDir, '--profile', 'demo']);
+    const seeded = spawnSync(node, args, { cwd: root, stdio: 'inherit' });
+    if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+  }
+  const readyFile = join(dataDir, `ready-${process.pid}.json`);
+  rmSync(readyFile, { force: true });
+  const [node, args] = tsx('src/service/cli.ts', [
+    'serve',
+    '--data',
+    dataDir,
+    '--port',
+    '0',
+    '--ready-file',
+    readyFile,
+  ]);
+  const service = start(node, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  service.once('exit', (code) => {
+    if (stopping) return;
+    console.error(`The local service stopped (exit ${code}).`);
+    stopAll(1);
+  });
+  for (let waited = 0; !existsSync(readyFile); waited += 50) {
+    if (waited > 30_000) {
+      console.error('The local service did not start within 30 s.');
+      stopAll(1);
+      return new Promise(() => {});
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const ready = JSON.parse(readFileSync(readyFile, 'utf8'));
+  rmSync(readyFile, { force: true });
+  return { dataDir, baseUrl: ready.base_url };
+}
+
+/** The Electron binary, or why there is none (its download is blocked on these machines). */
+function electronBinary() {
+  try {
+    const path = createRequire(import.meta.url)('electron');
+    return typeof path === 'string' && existsSync(path) ? { path } : { reason: 'the Electron binary is not installed' };
+  } catch (error) {
+    return { reason: String(error.message ?? error).split('\n')[0] };
+  }
+}
+
+function startBrowserMode(demo) {
+  const [node, args] = tsx('src/main/browser/serve.ts', [
+    '--renderer',
+    join(root, 'out/renderer'),
+    '--demo-url',
+    demo.baseUrl,
+    '--demo-data',
+    demo.dataDir,
+  ]);
+  start(node, args).once('exit', (code) => stopAll(code ?? 0));
+}
+
+/** Resolves false when Electron exits at once (no display, missing libraries), so browser mode takes over. */
+function tryElectron(binary, demo) {
+  return new Promise((resolve) => {
+    const electron = start(binary, [root], {
+      env: { ...process.env, CALLSCOPE_DEMO_URL: demo.baseUrl, CALLSCOPE_DEMO_DATA: demo.dataDir },
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    let stderr = '';
+    electron.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      process.stderr.write(chunk);
+    });
+    const settled = setTimeout(() => {
+      electron.once('exit', (code) => stopAll(code ?? 0));
+      resolve({ ok: true });
+    }, 3_000);
+    electron.once('error', (error) => {
+      clearTimeout(settled);
+      resolve({ ok: false, reason: error.message });
+    });
+    electron.once('exit', (code, signal) => {
+      clearTimeout(settled);
+      const lastLine = stderr.trim().split('\n').pop();
+      resolve({ ok: false, reason: lastLine || `it exited with ${code ?? signal}` });
+    });
+  });
+}
+
+buildIfStale();
+const demo = await startDemoService();
+if (webOnly) {
+  startBrowserMode(demo);
+} else {
+  const binary = electronBinary();
+  const launched = binary.path ? await tryElectron(binary.path, demo) : { ok: false, reason: binary.reason };
+  if (!launched.ok) {
+    console.log(`Electron cannot start here (${launched.reason}); serving browser mode instead.`);
+    startBrowserMode(demo);
+  }
+}
