@@ -298,4 +298,31 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX plants_org ON plants(org_id, id);
     `,
   },
+  {
+    version: 4,
+    name: 'trigram full-text index over transcript segments, for substring search',
+    // Issue 3, item 6: case-insensitive substring search through an index. The trigram tokenizer
+    // makes a quoted phrase an exact substring match of 3+ characters; an external-content table
+    // stores no second copy of the text, and triggers keep it in step with every writer (seed,
+    // ingest) without them knowing. Shorter queries are answered by a scan (src/service/search).
+    sql: `
+      CREATE VIRTUAL TABLE transcript_search USING fts5(
+        text,
+        content = 'transcript_segments',
+        content_rowid = 'rowid',
+        tokenize = 'trigram case_sensitive 0'
+      );
+      CREATE TRIGGER transcript_search_insert AFTER INSERT ON transcript_segments BEGIN
+        INSERT INTO transcript_search (rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER transcript_search_delete AFTER DELETE ON transcript_segments BEGIN
+        INSERT INTO transcript_search (transcript_search, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+      CREATE TRIGGER transcript_search_update AFTER UPDATE OF text ON transcript_segments BEGIN
+        INSERT INTO transcript_search (transcript_search, rowid, text) VALUES ('delete', old.rowid, old.text);
+        INSERT INTO transcript_search (rowid, text) VALUES (new.rowid, new.text);
+      END;
+      INSERT INTO transcript_search (transcript_search) VALUES ('rebuild');
+    `,
+  },
 ];
