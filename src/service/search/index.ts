@@ -1,0 +1,2 @@
+export { foldCase } from './fold-case';
+export { searchTranscripts, type TranscriptSearch, type TranscriptSearchResult } from './search-transcripts';
