@@ -1,6 +1,14 @@
 import type { DealDetail } from '../../shared/api';
 import { formatPercent, humanize } from '../shared-ui/format';
 
+/**
+ * Factors are signed probability points added to an even 50 (the local service's additive
+ * model), so they draw as a bar left (against) or right (for) of a centre line.
+ */
+const MAX_POINTS = 50;
+const formatPoints = (points: number) =>
+  `${points > 0 ? '+' : points < 0 ? '−' : '±'}${Math.abs(Math.round(points))} pts`;
+
 const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
 /** The win probability as a big number and a bar, then each factor's score with its reason. */
@@ -28,28 +36,27 @@ export function ProbabilityPanel({ deal }: { deal: DealDetail }) {
       >
         <span style={{ width: `${clampPercent(deal.probability)}%` }} />
       </div>
-      <ul className="factors" aria-label="Score factors">
-        {deal.score_factors.map((factor) => (
-          <li key={factor.id} className="factor">
-            <div className="factor-head">
-              <span className="factor-name">{humanize(factor.factor_id)}</span>
-              <span className="factor-score">{Math.round(factor.score)}</span>
-            </div>
-            {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot take the theme colours; role meter says the same */}
-            <div
-              className="bar"
-              role="meter"
-              aria-label={`${humanize(factor.factor_id)} score`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(factor.score)}
-            >
-              <span style={{ width: `${clampPercent(factor.score)}%` }} />
-            </div>
-            {factor.reason && <p className="factor-reason">{factor.reason}</p>}
-            {factor.completion !== null && <p className="muted small">{formatPercent(factor.completion)} complete</p>}
-          </li>
-        ))}
+      <ul className="factors" aria-label="Score factors, strongest first">
+        {[...deal.score_factors]
+          .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))
+          .map((factor) => (
+            <li key={factor.id} className="factor">
+              <div className="factor-head">
+                <span className="factor-name">{humanize(factor.factor_id)}</span>
+                <span className={`factor-score ${factor.score < 0 ? 'negative' : 'positive'}`}>
+                  {formatPoints(factor.score)}
+                </span>
+              </div>
+              <span className="diverging" aria-hidden="true">
+                <span
+                  className={factor.score < 0 ? 'negative' : 'positive'}
+                  style={{ width: `${(Math.min(MAX_POINTS, Math.abs(factor.score)) / MAX_POINTS) * 50}%` }}
+                />
+              </span>
+              {factor.reason && <p className="factor-reason">{factor.reason}</p>}
+              {factor.completion !== null && <p className="muted small">{formatPercent(factor.completion)} complete</p>}
+            </li>
+          ))}
       </ul>
     </div>
   );
