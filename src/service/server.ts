@@ -41,9 +41,22 @@ function urlOf(server: Server): string {
   return `http://${HOST}:${(server.address() as AddressInfo).port}`;
 }
 
+/** A request still in flight past this is cut off, so shutdown always ends. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting connections and lets in-flight requests finish (design.md: SIGTERM). Keep-alive
+ * connections are closed as soon as they fall idle rather than after their keep-alive timeout.
+ */
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }

@@ -1,0 +1,137 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import type { ManifestOrg } from '../seed/index';
+import { callApi } from '../testing/http';
+import { runCli } from '../testing/run-cli';
+import { startTestService, type TestService } from '../testing/test-service';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the operator CLI', () => {
+  let service: TestService;
+  let org: ManifestOrg;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    org = service.manifest!.orgs[0]!;
+  });
+  afterAll(() => service?.stop());
+
+  it('writes a manifest listing every organisation, with a key of every scope named one by one', () => {
+    const manifest = service.manifest!;
+    expect(manifest.orgs.filter((candidate) => candidate.active).length).toBeGreaterThanOrEqual(2);
+    expect(manifest.orgs.some((candidate) => !candidate.active)).toBe(true);
+    for (const candidate of manifest.orgs) {
+      expect(candidate.keys.some((key) => key.scopes.length === 7 && !key.scopes.includes('all' as never))).toBe(true);
+    }
+  });
+
+  it.each([
+    [['nonsense']],
+    [['keys', 'issue', '--member', 'm']],
+    [['keys', 'issue', '--org', 'org_missing', '--member', 'm']],
+    [['keys', 'issue', '--org', 'ORG', '--member', 'mem_missing']],
+    [['keys', 'issue', '--org', 'ORG', '--member', 'MEMBER', '--scopes', 'videos:read,bogus']],
+    [['keys', 'issue', '--org', 'ORG', '--member', 'MEMBER', '--rate-limit', '0/1']],
+    [['keys', 'issue', '--org', 'ORG', '--member', 'MEMBER', '--rate-limit', 'ten']],
+    [['org', 'set-active', '--org', 'ORG', '--active', 'maybe']],
+    [['fault', 'set', 'key-verifier-down', 'sideways']],
+    [['fault', 'set', 'gremlins', 'on']],
+    [['allowlist', 'set', '--org', 'ORG', 'not a host']],
+    [['seed', '--profile', 'huge']],
+    [['keys', 'mint-unregistered', '--unknown-flag']],
+  ])('exits 2 with one line on stderr for %j', async (args) => {
+    const filled = args.map((arg) => (arg === 'ORG' ? org.id : arg === 'MEMBER' ? org.members[0]!.id : arg));
+    const result = await runCli([...filled, '--data', service.dataDir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+  });
+
+  it('exits 2 when serve has no --data', async () => {
+    expect((await runCli(['serve'])).code).toBe(2);
+  });
+
+  it('prints only the new key for keys issue', async () => {
+    const stdout = await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id]);
+    expect(stdout).toMatch(/^sci_[0-9a-f_]+\n$/);
+    const answer = await callApi(service.baseUrl, '/v1/webhooks', { key: stdout.trim() });
+    expect(answer.status).toBe(200);
+  });
+
+  it('stores allowlist entries lowercased in punycode, replacing the previous list', async () => {
+    const read = () => {
+      const db = openDatabase(service.dataDir);
+      try {
+        return JSON.parse(
+          db
+            .prepare('SELECT webhook_allowed_hostnames FROM organization_settings WHERE org_id = ?')
+            .pluck()
+            .get(org.id) as string,
+        );
+      } finally {
+        db.close();
+      }
+    };
+    await service.cli(['allowlist', 'set', '--org', org.id, 'Bücher.Example', '*.HOOKS.example.test']);
+    expect(read()).toEqual(['xn--bcher-kva.example', '*.hooks.example.test']);
+    await service.cli(['allowlist', 'set', '--org', org.id]);
+    expect(read()).toEqual([]);
+  });
+
+  it('answers on the auxiliary port with the envelope conventions', async () => {
+    const answer = await callApi(service.altBaseUrl, '/nothing-here');
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('x-request-id')).toBe(answer.body.meta.request_id);
+  });
+
+  it('keeps everything across kill -9 and restart', async () => {
+    const key = (await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id])).trim();
+    expect((await callApi(service.baseUrl, '/v1/keys/me', { key, method: 'DELETE' })).status).toBe(200);
+    const pid = service.pid;
+    await service.kill();
+    expect(isAlive(pid)).toBe(false);
+    await service.restart();
+    expect(service.pid).not.toBe(pid);
+    expect((await callApi(service.baseUrl, '/v1/members/me', { key })).status).toBe(401);
+    const fullKey = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+    expect((await callApi(service.baseUrl, '/v1/members/me', { key: fullKey })).status).toBe(200);
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const { port } = new URL(service.baseUrl);
+    const body = JSON.stringify({ url: 'https://nowhere.example.test/hook' });
+    const fullKey = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /v1/webhooks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${fullKey}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pid = service.pid;
+    const exited = service.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isAlive(pid)).toBe(true);
+    socket.write(body.slice(5));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 422/);
+    expect(answer).toContain('invalid_webhook_url');
+    expect(await exited).toBe(0);
+    expect(isAlive(pid)).toBe(false);
+    await service.restart();
+  });
+});
