@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { issueKey } from '../auth/issue-key';
 import { type SeedProfile, seedDatabase } from '../seed/index';
-import { MANIFEST_FILE } from '../testing/manifest';
 import { withDatabase } from './data-dir';
+import { MANIFEST_FILE } from './manifest-file';
 import { UsageError } from './usage-error';
 
 const profiles: readonly SeedProfile[] = ['demo', 'large', 'test'];
