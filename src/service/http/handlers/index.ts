@@ -4,6 +4,7 @@ import { dealHandlers } from './deals';
 import { keyHandlers } from './keys';
 import { memberHandlers } from './members';
 import { scoringHandlers } from './scorings';
+import { searchHandlers } from './search';
 import { videoHandlers } from './videos';
 import { webhookHandlers } from './webhooks';
 
@@ -13,6 +14,7 @@ export const handlers: HandlerRegistry = {
   ...dealHandlers,
   ...memberHandlers,
   ...keyHandlers,
+  ...searchHandlers,
   ...analysisHandlers,
   ...scoringHandlers,
   ...webhookHandlers,

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../shared/api/endpoints';
+import type { ManifestOrg } from '../seed/index';
+import { callApi } from '../testing/http';
+import { startTestService, type TestService } from '../testing/test-service';
+
+describe('GET /v1/search/transcripts on the running service', () => {
+  let service: TestService;
+  let mine: ManifestOrg;
+  let theirs: ManifestOrg;
+  const fullKey = (org: ManifestOrg) => org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
+  const search = async (query: string, org = mine) => {
+    const answer = await callApi(service.baseUrl, `/v1/search/transcripts?${query}`, { key: fullKey(org) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return endpoints.searchTranscripts.response.parse(answer.body);
+  };
+
+  beforeAll(async () => {
+    service = await startTestService();
+    [mine, theirs] = service.manifest!.orgs.filter((org) => org.active) as [ManifestOrg, ManifestOrg];
+  });
+  afterAll(() => service?.stop());
+
+  it('finds segments case-insensitively with total_matches and truncated in meta', async () => {
+    const all = await search('q=the&limit=100');
+    expect(all.meta.total_matches).toBeGreaterThan(0);
+    const few = await search('q=THE&limit=2');
+    expect(few.data).toHaveLength(2);
+    expect(few.meta).toMatchObject({ total_matches: all.meta.total_matches, truncated: all.meta.total_matches > 2 });
+    expect(few.data.every((segment) => segment.text.toLowerCase().includes('the'))).toBe(true);
+  });
+
+  it('restricts to one video with video_id, and a video of another organisation matches nothing', async () => {
+    const hit = (await search('q=the&limit=1')).data[0]!;
+    const inVideo = await search(`q=the&limit=100&video_id=${hit.video_id}`);
+    expect(inVideo.data.every((segment) => segment.video_id === hit.video_id)).toBe(true);
+    const foreign = await search(`q=the&video_id=${hit.video_id}`, theirs);
+    expect(foreign).toMatchObject({ data: [], meta: { total_matches: 0, truncated: false } });
+  });
+
+  it('only ever searches the caller organisation', async () => {
+    const theirVideos = (
+      await callApi(service.baseUrl, '/v1/videos?limit=100', { key: fullKey(theirs) })
+    ).body.data.map((video: { id: string }) => video.id);
+    const mineFound = await search('q=the&limit=100');
+    expect(mineFound.data.some((segment) => theirVideos.includes(segment.video_id))).toBe(false);
+  });
+});
