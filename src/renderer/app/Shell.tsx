@@ -60,7 +60,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       </main>
       <SearchPalette />
       <ShortcutHelp />
-      <KeyPrompt workspaceId={workspace.id} />
+      <KeyPrompt workspace={workspace} />
     </div>
   );
 }

@@ -26,22 +26,34 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
           <dd>{workspace.member ? `${workspace.member.display_name} (${workspace.member.email})` : '—'}</dd>
         </dl>
       </section>
-      <section className="card" aria-labelledby="replace-heading">
-        <h2 id="replace-heading">Replace the key</h2>
-        <p>The new key is checked with the service before it replaces the current one.</p>
-        <ReplaceKeyForm workspaceId={workspace.id} />
-      </section>
-      <section className="card" aria-labelledby="end-heading">
-        <h2 id="end-heading">Stop using this key</h2>
-        <div className="actions">
-          <button type="button" className="button" onClick={() => setConfirm('sign-out')}>
-            Sign out of {workspace.name}
-          </button>
-          <button type="button" className="button danger" onClick={() => setConfirm('revoke')}>
-            Revoke key…
-          </button>
-        </div>
-      </section>
+      {workspace.kind === 'demo' ? (
+        <section className="card" aria-labelledby="demo-key-heading">
+          <h2 id="demo-key-heading">The demo key</h2>
+          <p>
+            The demo workspace uses the local service’s own key, read at launch and never stored: there is nothing to
+            replace, revoke or sign out of. Add your own workspace below to manage a key.
+          </p>
+        </section>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="replace-heading">
+            <h2 id="replace-heading">Replace the key</h2>
+            <p>The new key is checked with the service before it replaces the current one.</p>
+            <ReplaceKeyForm workspaceId={workspace.id} />
+          </section>
+          <section className="card" aria-labelledby="end-heading">
+            <h2 id="end-heading">Stop using this key</h2>
+            <div className="actions">
+              <button type="button" className="button" onClick={() => setConfirm('sign-out')}>
+                Sign out of {workspace.name}
+              </button>
+              <button type="button" className="button danger" onClick={() => setConfirm('revoke')}>
+                Revoke key…
+              </button>
+            </div>
+          </section>
+        </>
+      )}
       <ThemeSetting />
       <section className="card" aria-labelledby="another-heading">
         <h2 id="another-heading">Add another workspace</h2>

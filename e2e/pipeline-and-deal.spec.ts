@@ -1,0 +1,89 @@
+import type { Deal, DealDetail, Member } from '../src/shared/api';
+import { openScreen, serviceGet } from './screen-helpers';
+import { expect, test } from './support/fixtures';
+
+// Slow enough jobs that the live "processing" state is on screen long enough to read.
+test.use({ serviceArgs: ['--job-delay-ms', '1500'] });
+
+async function openDeals(callscope: Parameters<typeof serviceGet>[0]): Promise<Deal[]> {
+  return (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?status=OPEN&limit=100')).data;
+}
+
+test.describe('pipeline', () => {
+  test('groups deals by status with owners by name and DELETED only on request', async ({ page, callscope }) => {
+    const members = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data;
+    const owned = (await openDeals(callscope)).find((deal) => deal.owner_id && deal.title)!;
+    const owner = members.find((member) => member.id === owned.owner_id)!;
+
+    await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    for (const status of ['Open', 'On hold', 'Won', 'Lost', 'Archived']) {
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${status}`) })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { level: 2, name: /^Deleted/ })).toHaveCount(0);
+
+    const card = page.getByRole('link', { name: new RegExp(owned.title!) }).first();
+    await expect(card).toContainText(owner.display_name);
+
+    await page.getByRole('checkbox', { name: 'Deleted' }).check();
+    await expect(page.getByRole('heading', { level: 2, name: /^Deleted/ })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Won' }).uncheck();
+    await expect(page.getByRole('heading', { level: 2, name: /^Won/ })).toHaveCount(0);
+  });
+
+  test('a deal card opens the deal page with its activity linking to calls', async ({ page, callscope }) => {
+    const deal = (await openDeals(callscope)).find((candidate) => candidate.title)!;
+    await openScreen(page, callscope, '/deals');
+    await page
+      .getByRole('link', { name: new RegExp(deal.title!) })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: deal.title! })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Scoring history' })).toBeVisible();
+    const activityLink = page.getByRole('region', { name: 'Activity' }).getByRole('link').first();
+    if (await activityLink.count()) {
+      await activityLink.click();
+      await expect(page).toHaveURL(/#\/calls\//);
+    }
+  });
+});
+
+test.describe('re-score', () => {
+  test('runs live to completion and the new probability appears without a reload', async ({ page, callscope }) => {
+    const deal = (await openDeals(callscope))[0]!;
+    await openScreen(page, callscope, `/deals/${deal.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Re-score' }).click();
+    await expect(page.getByText(/Scoring this deal — processing, \d+:\d\d elapsed/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Scoring…' })).toBeDisabled();
+
+    await expect(page.getByText(/Scored: win probability \d+%/)).toBeVisible({ timeout: 20_000 });
+    const detail = (await serviceGet<{ data: DealDetail }>(callscope, `/v1/deals/${deal.id}`)).data;
+    const shown = `${Math.round(detail.probability!)}%`;
+    await expect(page.getByRole('region', { name: 'Win probability' }).getByText(shown, { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: /Score factors/ }).getByRole('listitem')).toHaveCount(
+      detail.score_factors.length,
+    );
+    await expect(page.getByRole('region', { name: 'Scoring history' }).getByText('completed').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Re-score' })).toBeEnabled();
+  });
+
+  test('a failed scoring shows its code, message and a copyable request id', async ({ page, callscope }) => {
+    const deal = (await openDeals(callscope)).at(-1)!;
+    await callscope.serviceCli(['fault', 'set', 'job-fail', deal.id, 'on']);
+    try {
+      await openScreen(page, callscope, `/deals/${deal.id}`);
+      await page.getByRole('button', { name: 'Re-score' }).click();
+      const progress = page.locator('.job-progress');
+      await expect(progress.getByText('The job failed')).toBeVisible({ timeout: 20_000 });
+      await expect(progress.getByText('injected_failure')).toBeVisible();
+      await expect(progress.getByText(/^req_[0-9a-f]{32}$/)).toBeVisible();
+      await expect(progress.getByRole('button', { name: 'Copy request id' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Scoring history' }).getByText('failed').first()).toBeVisible();
+    } finally {
+      await callscope.serviceCli(['fault', 'set', 'job-fail', deal.id, 'off']);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { CallscopeApp } from './support/fixtures';
+
+/** The first active organisation's full-scope, unlimited key: the one the demo workspace uses. */
+export function demoKey(callscope: CallscopeApp): string {
+  const org = callscope.manifest.orgs.find((candidate) => candidate.active)!;
+  return org.keys.find((key) => key.scopes.length === 7 && !key.rate_limited)!.key;
+}
+
+export function demoOrg(callscope: CallscopeApp) {
+  return callscope.manifest.orgs.find((candidate) => candidate.active)!;
+}
+
+/** Reads the service directly, to pick test subjects without depending on seeded ids. */
+export async function serviceGet<T = { data: unknown }>(callscope: CallscopeApp, path: string): Promise<T> {
+  const response = await fetch(`${callscope.serviceUrl}${path}`, {
+    headers: { authorization: `Bearer ${demoKey(callscope)}` },
+  });
+  return (await response.json()) as T;
+}
+
+/** Opens a screen of the app by its route, e.g. `/deals/deal_1`. */
+export async function openScreen(page: Page, callscope: CallscopeApp, path = '/deals'): Promise<void> {
+  await page.goto(`${callscope.appUrl}#${path}`);
+}
+
+/** Tests of one worker share its app core: a test that changes workspaces puts the demo back. */
+export async function reopenDemo(request: APIRequestContext, callscope: CallscopeApp): Promise<void> {
+  const token = new URL(callscope.appUrl).searchParams.get('token')!;
+  const response = await request.post(`${callscope.appOrigin}/bridge/invoke`, {
+    headers: { 'x-callscope-token': token },
+    data: { op: 'openDemoWorkspace', params: {} },
+  });
+  expect(await response.json()).toMatchObject({ ok: true });
+}
+
+/** A new full-scope key for the demo organisation's first member, for tests that revoke or replace keys. */
+export async function issueKey(callscope: CallscopeApp): Promise<string> {
+  const org = demoOrg(callscope);
+  const output = await callscope.serviceCli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id]);
+  return output.trim();
+}
+
+/** Issue 6, item 11: no serious or critical accessibility violation on a screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
