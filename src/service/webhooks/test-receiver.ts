@@ -17,6 +17,8 @@ export interface TestReceiver {
   caFile: string;
   port: number;
   received: ReceivedDelivery[];
+  /** Statuses to answer next, in order; when empty, 200. Tests may push more at any time. */
+  answers: number[];
   close: () => Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startTestReceiver(hostname: string, statuses: number[] = [
     caFile: file('ca.pem'),
     port: (server.address() as AddressInfo).port,
     received,
+    answers,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
