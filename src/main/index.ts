@@ -1,21 +1,62 @@
-import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, type BrowserWindow } from 'electron';
+import { bridgeChannels } from '../shared/bridge-channels';
+import { installAppMenu } from './app-menu';
+import { createAppCore } from './core/app-core/app-core';
+import { readDemoConnection } from './core/demo/demo-connection';
+import { openKeyVault } from './core/key-vault/open-key-vault';
+import { openSettingsStore } from './core/settings/settings-store';
+import { createElectronNotifier } from './electron-notifier';
+import { createElectronStoreJsonFile } from './electron-settings';
+import { hardenApp } from './harden';
+import { connectBridge } from './ipc-bridge';
+import { appPageUrl, createMainWindow } from './main-window';
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+let mainWindow: BrowserWindow | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  hardenApp();
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
   });
-  window.once('ready-to-show', () => window.show());
-  void window.loadFile(join(__dirname, '../renderer/index.html'));
+  app.on('window-all-closed', () => app.quit());
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('Callscope could not start', error);
+    app.exit(1);
+  });
 }
 
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => app.quit());
+/** `npm start` passes the demo service it started; a packaged build has none. */
+function demoFromLauncher() {
+  const url = process.env.CALLSCOPE_DEMO_URL;
+  const dataDir = process.env.CALLSCOPE_DEMO_DATA;
+  return url && dataDir ? readDemoConnection(dataDir, url) : null;
+}
+
+async function start(): Promise<void> {
+  const settings = openSettingsStore(app.getPath('userData'), createElectronStoreJsonFile);
+  if (settings.problem) console.error(settings.problem);
+  const vault = await openKeyVault();
+  const demo = demoFromLauncher();
+  const core = createAppCore({
+    mode: 'electron',
+    vault,
+    settings,
+    demo,
+    notifier: createElectronNotifier(() => mainWindow),
+  });
+  if (demo) {
+    const opened = await core.invoke('openDemoWorkspace', {});
+    if (!opened.ok) console.error(`The demo workspace did not open: ${opened.error.message}`);
+  }
+  connectBridge(core, () => mainWindow, appPageUrl());
+  installAppMenu((path) => mainWindow?.webContents.send(bridgeChannels.event, 'navigate', { path }));
+  mainWindow = createMainWindow(settings);
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+  app.on('before-quit', () => core.close());
+}

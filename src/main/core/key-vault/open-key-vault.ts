@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { KEYCHAIN_SERVICE, type KeyVault } from './key-vault';
 import { createKeytarKeyVault, type KeytarLike } from './keytar-key-vault';
 import { createSessionKeyVault } from './session-key-vault';
@@ -6,9 +7,12 @@ const PROBE_ACCOUNT = 'callscope-keychain-probe';
 /** libsecret waits on D-Bus; a keychain that does not answer this fast is as good as absent. */
 const PROBE_TIMEOUT_MS = 5_000;
 
-async function loadKeytar(): Promise<KeytarLike> {
-  const loaded = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
-  return loaded.default ?? loaded;
+/**
+ * Required at run time rather than imported, so bundlers leave the native module in
+ * node_modules, where electron-builder rebuilds it for Electron's ABI.
+ */
+function loadKeytar(): KeytarLike {
+  return createRequire(import.meta.url)('keytar') as KeytarLike;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -29,7 +33,7 @@ function keychainProblem(error: unknown): string {
  */
 export async function openKeyVault(service = KEYCHAIN_SERVICE): Promise<KeyVault> {
   try {
-    const keytar = await loadKeytar();
+    const keytar = loadKeytar();
     await withTimeout(keytar.getPassword(service, PROBE_ACCOUNT), PROBE_TIMEOUT_MS);
     return createKeytarKeyVault(keytar, service);
   } catch (error) {
