@@ -1,3 +1,4 @@
+import { ingestCommand } from '../ingest/ingest-command';
 import { allowlistSetCommand } from './allowlist';
 import { faultSetCommand } from './fault';
 import { keysIssueCommand, keysMintUnregisteredCommand } from './keys';
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   'org set-active': orgSetActiveCommand,
   'allowlist set': allowlistSetCommand,
   'fault set': faultSetCommand,
+  ingest: ingestCommand,
 };

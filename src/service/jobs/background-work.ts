@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { BackgroundTask, ServiceContext } from '../http/context';
+import { ingestJobHandler } from '../ingest/ingest-job';
 import { scoringJobHandler } from '../scoring/scoring-job';
 import { DeliveryWorker } from '../webhooks/delivery-worker';
 import { createHttpsTransport } from '../webhooks/https-transport';
@@ -9,13 +10,17 @@ import { JobWorker } from './job-worker';
 /** A delivery attempt without an answer in this time counts as failed and is retried. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** The server's background work: the job queue's worker and the webhook delivery worker. */
+/** The server's background work: the job queue's worker (analyses, scorings, ingests) and the webhook delivery worker. */
 export function createBackgroundWork(ctx: ServiceContext): BackgroundTask[] {
   const { options } = ctx;
   const jobs = new JobWorker({
     db: ctx.db,
     now: ctx.now,
-    handlers: [analysisJobHandler(options), scoringJobHandler({ jobDelayMs: options.jobDelayMs, now: ctx.now })],
+    handlers: [
+      analysisJobHandler(options),
+      scoringJobHandler({ jobDelayMs: options.jobDelayMs, now: ctx.now }),
+      ingestJobHandler(),
+    ],
   });
   const deliveries = new DeliveryWorker({
     db: ctx.db,
