@@ -85,4 +85,3 @@ test.describe('the Electron shell', () => {
     expect(page.url()).toBe(before);
   });
 });
-});
