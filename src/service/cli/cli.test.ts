@@ -94,6 +94,10 @@ describe('the operator CLI', () => {
   });
 
   it('keeps everything across kill -9 and restart', async () => {
+    expect(service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(service.altBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(service.altBaseUrl).not.toBe(service.baseUrl);
+    expect(isAlive(service.pid)).toBe(true);
     const key = (await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id])).trim();
     expect((await callApi(service.baseUrl, '/v1/keys/me', { key, method: 'DELETE' })).status).toBe(200);
     const pid = service.pid;

@@ -62,6 +62,16 @@ describe('conventions every response follows', () => {
     expect((await callApi(service.baseUrl, '/v1/keys/me', { method: 'GET' })).status).toBe(405);
   });
 
+  it('answers HEAD like GET without a body, and OPTIONS as a wrong method', async () => {
+    const head = await fetch(`${service.baseUrl}/v1/members/me`, {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-request-id')).toMatch(REQUEST_ID);
+    expectError(await callApi(service.baseUrl, '/v1/videos', { method: 'OPTIONS' }), 405, 'not_found');
+  });
+
   it('serves the OpenAPI document without a key, bare, with a request id header', async () => {
     const answer = await callApi(service.baseUrl, '/v1/openapi.json');
     expect(answer.status).toBe(200);

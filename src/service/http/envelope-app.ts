@@ -15,6 +15,8 @@ export function envelopeApp(logger: Logger): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     const requestId = newRequestId();
     c.set('requestId', requestId);
+    // Set before the response exists too: HEAD answers are rebuilt from the GET init headers.
+    c.header(REQUEST_ID_HEADER, requestId);
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
   });
