@@ -1,0 +1,118 @@
+import type { SearchSegment, TranscriptSegment, Video } from '../src/shared/api';
+import { openScreen, serviceGet } from './screen-helpers';
+import type { CallscopeApp } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+type SearchResponse = { data: SearchSegment[]; meta: { total_matches: number; truncated: boolean } };
+
+/** A word said in more than one segment, so there is a second result to move to. */
+async function distinctiveWord(callscope: CallscopeApp): Promise<{ word: string; hits: SearchSegment[] }> {
+  const videos = (await serviceGet<{ data: Video[] }>(callscope, '/v1/videos?status=READY&limit=5')).data;
+  for (const video of videos) {
+    const transcript = (await serviceGet<{ data: TranscriptSegment[] }>(callscope, `/v1/videos/${video.id}/transcript`))
+      .data;
+    const words = transcript.flatMap((segment) => segment.text.match(/\p{L}{7,}/gu) ?? []);
+    for (const word of words) {
+      const found = await serviceGet<SearchResponse>(callscope, `/v1/search/transcripts?q=${encodeURIComponent(word)}`);
+      if (found.data.length >= 2 && !found.meta.truncated) return { word, hits: found.data };
+    }
+  }
+  throw new Error('no word found in two segments');
+}
+
+const palette = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Search transcripts' });
+/** The result rows (the filter pickers' <option>s are options too). */
+const results = (page: import('@playwright/test').Page) => palette(page).getByRole('listbox').getByRole('option');
+
+test.describe('transcript search', () => {
+  test('keyboard only: Ctrl+K, type, arrow down, Enter opens the call at the highlighted segment', async ({
+    page,
+    callscope,
+  }) => {
+    const { word, hits } = await distinctiveWord(callscope);
+    await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+
+    await page.keyboard.press('Control+k');
+    await expect(palette(page)).toBeVisible();
+    const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type(word);
+    await expect(palette(page).getByText(`${hits.length} matches`, { exact: true })).toBeVisible();
+    const options = results(page);
+    await expect(options).toHaveCount(hits.length);
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(options.first().locator('mark').first()).toHaveText(new RegExp(word, 'i'));
+
+    await page.keyboard.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+    await page.keyboard.press('Enter');
+
+    const target = hits[1]!;
+    await expect(palette(page)).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`#/calls/${target.video_id}\\?segment=${target.id}`));
+    const segment = page.locator(`[data-segment-id="${target.id}"]`);
+    await expect(segment).toHaveAttribute('aria-current', 'true');
+    await expect(segment).toBeInViewport();
+    await expect(segment.locator('mark').first()).toHaveText(new RegExp(word, 'i'));
+  });
+
+  test('slash opens search, Esc closes it, and the last search is remembered', async ({ page, callscope }) => {
+    const { word } = await distinctiveWord(callscope);
+    await openScreen(page, callscope, '/team');
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    await page.keyboard.press('/');
+    await expect(palette(page)).toBeVisible();
+    await page.keyboard.type(word);
+    await expect(results(page).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/calls\//);
+
+    await page.keyboard.press('Control+k');
+    const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
+    await box.fill('');
+    await expect(palette(page).getByRole('listbox', { name: 'Recent searches' }).getByRole('option')).toContainText([
+      word,
+    ]);
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+  });
+
+  test('shows total matches and says when the list is truncated', async ({ page, callscope }) => {
+    const found = await serviceGet<SearchResponse>(callscope, '/v1/search/transcripts?q=e');
+    expect(found.meta.truncated).toBe(true);
+    await openScreen(page, callscope, '/deals');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('e');
+    await expect(
+      palette(page).getByText(`${found.meta.total_matches} matches — showing the first ${found.data.length}`),
+    ).toBeVisible();
+  });
+
+  test('filters by call', async ({ page, callscope }) => {
+    const { word, hits } = await distinctiveWord(callscope);
+    const call = hits[0]!;
+    const inCall = hits.filter((hit) => hit.video_id === call.video_id);
+    await openScreen(page, callscope, '/deals');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(word);
+    await expect(results(page)).toHaveCount(hits.length);
+    await palette(page).getByLabel('Call').selectOption(call.video_id);
+    await expect(results(page)).toHaveCount(inCall.length);
+    await expect(
+      palette(page).getByText(`${inCall.length} ${inCall.length === 1 ? 'match' : 'matches'}`),
+    ).toBeVisible();
+  });
+
+  test('? lists every shortcut', async ({ page, callscope }) => {
+    await openScreen(page, callscope, '/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    await expect(help).toContainText('Search every transcript');
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+  });
+});
