@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';
 
 describe('authentication against the running service', () => {
@@ -9,7 +10,6 @@ describe('authentication against the running service', () => {
   let first: ManifestOrg;
   let second: ManifestOrg;
   let inactive: ManifestOrg;
-  const fullKey = (org: ManifestOrg) => org.keys.find((key) => key.scopes.length === 7 && !key.rate_limited)!.key;
   const get = (path: string, key?: string) => callApi(service.baseUrl, path, { key });
 
   beforeAll(async () => {
@@ -37,7 +37,9 @@ describe('authentication against the running service', () => {
       (key: string) => `Bearer ${key.replace(/_([0-9a-f])/, (_, c) => `_${c === 'a' ? 'b' : 'a'}`)}`,
     ],
   ])('answers 401 unauthorized for %s', async (_, header) => {
-    const answer = await callApi(service.baseUrl, '/v1/videos', { headers: { Authorization: header(fullKey(first)) } });
+    const answer = await callApi(service.baseUrl, '/v1/videos', {
+      headers: { Authorization: header(fullAccessKey(first)) },
+    });
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe('unauthorized');
   });
@@ -60,13 +62,13 @@ describe('authentication against the running service', () => {
   });
 
   it('answers 403 forbidden for a key of an inactive organisation', async () => {
-    const answer = await get('/v1/members/me', fullKey(inactive));
+    const answer = await get('/v1/members/me', fullAccessKey(inactive));
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('forbidden');
   });
 
   it('applies org set-active to the running server on the next request', async () => {
-    const key = fullKey(second);
+    const key = fullAccessKey(second);
     await service.cli(['org', 'set-active', '--org', second.id, '--active', 'false']);
     expect((await get('/v1/members/me', key)).status).toBe(403);
     await service.cli(['org', 'set-active', '--org', second.id, '--active', 'true']);
@@ -91,7 +93,7 @@ describe('authentication against the running service', () => {
   it('answers 503 service_unavailable while key-verifier-down is on, even without a key', async () => {
     await service.cli(['fault', 'set', 'key-verifier-down', 'on']);
     try {
-      for (const key of [undefined, 'sci_garbage', fullKey(first)]) {
+      for (const key of [undefined, 'sci_garbage', fullAccessKey(first)]) {
         const answer = await get('/v1/videos', key);
         expect(answer.status).toBe(503);
         expect(answer.body.error.code).toBe('service_unavailable');
@@ -100,7 +102,7 @@ describe('authentication against the running service', () => {
     } finally {
       await service.cli(['fault', 'set', 'key-verifier-down', 'off']);
     }
-    expect((await get('/v1/videos', fullKey(first))).status).toBe(200);
+    expect((await get('/v1/videos', fullAccessKey(first))).status).toBe(200);
   });
 
   it('keeps no key in plain text, only a SHA-256 of its secret part', async () => {

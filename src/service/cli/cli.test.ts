@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import { runCli } from '../testing/run-cli';
 import { startTestService, type TestService } from '../testing/test-service';
 
@@ -106,14 +107,14 @@ describe('the operator CLI', () => {
     await service.restart();
     expect(service.pid).not.toBe(pid);
     expect((await callApi(service.baseUrl, '/v1/members/me', { key })).status).toBe(401);
-    const fullKey = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+    const fullKey = fullAccessKey(org);
     expect((await callApi(service.baseUrl, '/v1/members/me', { key: fullKey })).status).toBe(200);
   });
 
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
     const { port } = new URL(service.baseUrl);
     const body = JSON.stringify({ url: 'https://nowhere.example.test/hook' });
-    const fullKey = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+    const fullKey = fullAccessKey(org);
     const socket = connect(Number(port), '127.0.0.1');
     let answer = '';
     socket.on('data', (chunk) => {

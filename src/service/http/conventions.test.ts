@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/api/errors';
 import type { ManifestOrg } from '../seed/index';
 import { type ApiAnswer, callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';
 
 const REQUEST_ID = /^req_[0-9a-f]{32}$/;
@@ -36,7 +37,7 @@ describe('conventions every response follows', () => {
   beforeAll(async () => {
     service = await startTestService();
     org = service.manifest!.orgs[0]!;
-    key = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+    key = fullAccessKey(org);
   });
   afterAll(() => service?.stop());
 

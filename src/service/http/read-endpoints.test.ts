@@ -4,6 +4,7 @@ import { type Db, openDatabase } from '../db/database';
 import type { ManifestOrg } from '../seed/index';
 import { insertJob, insertVideo } from '../testing/fixtures';
 import { callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';
 
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -26,7 +27,6 @@ describe('read endpoints of the running service', () => {
   let theirs: ManifestOrg;
   let key: string;
   let theirKey: string;
-  const fullKey = (org: ManifestOrg) => org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
 
   /** GETs an endpoint and checks the answer against that endpoint's response schema. */
   async function read(name: EndpointName, path: string, withKey = key) {
@@ -46,8 +46,8 @@ describe('read endpoints of the running service', () => {
     service = await startTestService();
     db = openDatabase(service.dataDir);
     [mine, theirs] = service.manifest!.orgs.filter((org) => org.active) as [ManifestOrg, ManifestOrg];
-    key = fullKey(mine);
-    theirKey = fullKey(theirs);
+    key = fullAccessKey(mine);
+    theirKey = fullAccessKey(theirs);
   });
   afterAll(async () => {
     db?.close();

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/api/endpoints';
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';
 
 describe('GET /v1/search/transcripts on the running service', () => {
   let service: TestService;
   let mine: ManifestOrg;
   let theirs: ManifestOrg;
-  const fullKey = (org: ManifestOrg) => org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
   const search = async (query: string, org = mine) => {
-    const answer = await callApi(service.baseUrl, `/v1/search/transcripts?${query}`, { key: fullKey(org) });
+    const answer = await callApi(service.baseUrl, `/v1/search/transcripts?${query}`, { key: fullAccessKey(org) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return endpoints.searchTranscripts.response.parse(answer.body);
   };
@@ -40,7 +40,7 @@ describe('GET /v1/search/transcripts on the running service', () => {
 
   it('only ever searches the caller organisation', async () => {
     const theirVideos = (
-      await callApi(service.baseUrl, '/v1/videos?limit=100', { key: fullKey(theirs) })
+      await callApi(service.baseUrl, '/v1/videos?limit=100', { key: fullAccessKey(theirs) })
     ).body.data.map((video: { id: string }) => video.id);
     const mineFound = await search('q=the&limit=100');
     expect(mineFound.data.some((segment) => theirVideos.includes(segment.video_id))).toBe(false);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/api/endpoints';
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';
 import { buildOpenApiDocument } from './document';
 
@@ -34,7 +35,7 @@ describe('the OpenAPI document', () => {
     beforeAll(async () => {
       service = await startTestService();
       org = service.manifest!.orgs[0]!;
-      key = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+      key = fullAccessKey(org);
     });
     afterAll(() => service?.stop());
 

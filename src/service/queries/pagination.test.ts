@@ -3,6 +3,7 @@ import { type Db, openDatabase } from '../db/database';
 import type { ManifestOrg } from '../seed/index';
 import { insertJob, insertVideo } from '../testing/fixtures';
 import { callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';
 
 describe('keyset pagination on the running service (interface, Pagination)', () => {
@@ -39,7 +40,7 @@ describe('keyset pagination on the running service (interface, Pagination)', () 
     service = await startTestService();
     db = openDatabase(service.dataDir);
     org = service.manifest!.orgs[0]!;
-    key = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+    key = fullAccessKey(org);
     // Thirty calls sharing one instant: order within a tie falls to the id.
     for (let i = 0; i < 30; i += 1) insertVideo(db, { orgId: org.id, createdAt: '2024-03-03T03:03:03.333Z' });
   });
