@@ -46,6 +46,8 @@ export function createMainWindow(settings: SettingsStore): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // A middle click must not open links past the window-open handler (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   if (saved?.maximized) window.maximize();
