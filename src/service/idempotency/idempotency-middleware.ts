@@ -33,17 +33,22 @@ export function idempotency(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
           );
         }
         c.header('Idempotent-Replayed', 'true');
-        // The body keeps this request's request_id, so it matches X-Request-Id (interface, conventions 5).
-        return c.json({ data: stored.data, meta: { request_id: c.get('requestId') } }, stored.status as 200);
+        return c.json(withRequestId(stored.body, c.get('requestId')), stored.status as 200);
       }
       await next();
       if (c.res.status >= 200 && c.res.status < 300) {
-        const body = (await c.res.clone().json()) as { data: unknown };
-        storeResponse(ctx.db, keyId, key, { fingerprint, status: c.res.status, data: body.data }, ctx.now());
+        const body: unknown = await c.res.clone().json();
+        storeResponse(ctx.db, keyId, key, { fingerprint, status: c.res.status, body }, ctx.now());
       }
     } finally {
       inProgress.delete(lockName);
       release();
     }
   };
+}
+
+/** An enveloped body keeps this request's request_id, so it matches X-Request-Id (interface, conventions 5). */
+function withRequestId(body: unknown, requestId: string): unknown {
+  if (typeof body !== 'object' || body === null || !('meta' in body)) return body;
+  return { ...body, meta: { ...(body.meta as object), request_id: requestId } };
 }

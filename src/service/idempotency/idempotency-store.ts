@@ -7,7 +7,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 export interface StoredResponse {
   fingerprint: string;
   status: number;
-  data: unknown;
+  /** The response body as first sent. */
+  body: unknown;
 }
 
 /** What makes two requests "the same": method, path and body (interface, Limits; design.md). */
@@ -28,7 +29,7 @@ export function findStoredResponse(db: Db, apiKeyId: string, key: string, now: D
     row && {
       fingerprint: row.request_fingerprint,
       status: row.response_status,
-      data: JSON.parse(row.response_data),
+      body: JSON.parse(row.response_data),
     }
   );
 }
@@ -44,6 +45,6 @@ export function storeResponse(db: Db, apiKeyId: string, key: string, response: S
       `INSERT OR REPLACE INTO idempotency_keys
          (api_key_id, idempotency_key, request_fingerprint, response_status, response_data, created_at)
        VALUES (?, ?, ?, ?, ?, ?)`,
-    ).run(apiKeyId, key, response.fingerprint, response.status, JSON.stringify(response.data), at);
+    ).run(apiKeyId, key, response.fingerprint, response.status, JSON.stringify(response.body), at);
   })();
 }

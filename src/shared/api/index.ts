@@ -5,6 +5,7 @@ export * from './errors';
 export * from './events';
 export * from './jobs';
 export * from './members';
+export * from './plants';
 export * from './primitives';
 export * from './scopes';
 export * from './search';
