@@ -169,6 +169,24 @@ describe('conventions every response follows', () => {
       expect((await get('/v1/videos?limit=1&foo=%F0%9F%98%80&limit=5')).body.data).toHaveLength(1);
     });
 
+    it.each([
+      ['malformed JSON', '{"url": ', 400, 'bad_request'],
+      ['a JSON array', '[1, 2]', 422, 'validation_failed'],
+      ['a wrong type', '{"url": 42}', 422, 'validation_failed'],
+      ['an oversized body', JSON.stringify({ url: `https://x.test/${'a'.repeat(70_000)}` }), 400, 'bad_request'],
+    ])('answers %s on POST /v1/webhooks with %i %s', async (_, body, status, code) => {
+      expectError(await callApi(service.baseUrl, '/v1/webhooks', { key, method: 'POST', body }), status, code);
+    });
+
+    it('answers an Authorization header of raw non-ASCII bytes with 401', async () => {
+      const answer = await rawRequest(
+        service.baseUrl,
+        'GET /v1/videos HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer sci_\u00e9\u00ff\r\n\r\n',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 401/);
+      expect(answer).toContain('"code":"unauthorized"');
+    });
+
     it('answers a malformed request line or header with a 400 envelope', async () => {
       const answer = await rawRequest(service.baseUrl, 'GET /v1/videos HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
       expect(answer).toMatch(/^HTTP\/1\.1 400/);
