@@ -61,6 +61,13 @@ describe('the operator CLI', () => {
     expect((await runCli(['serve'])).code).toBe(2);
   });
 
+  it('exits 2 with one line when the serve port is taken', async () => {
+    const { port } = new URL(service.baseUrl);
+    const result = await runCli(['serve', '--data', service.dataDir, '--port', port]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toMatch(/^error: cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE$/);
+  });
+
   it('prints only the new key for keys issue', async () => {
     const stdout = await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id]);
     expect(stdout).toMatch(/^sci_[0-9a-f_]+\n$/);

@@ -1,9 +1,16 @@
 import { startServer } from '../server';
 import { parseServeOptions } from './serve-options';
+import { UsageError } from './usage-error';
 
 /** SIGTERM (and Ctrl-C) finish in-flight requests, then exit 0 (design.md). */
 export async function serveCommand(args: string[]): Promise<void> {
-  const server = await startServer(parseServeOptions(args));
+  const options = parseServeOptions(args);
+  const server = await startServer(options).catch((error: NodeJS.ErrnoException & { port?: number }) => {
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES') {
+      throw new UsageError(`cannot listen on 127.0.0.1:${error.port ?? options.port}: ${error.code}`);
+    }
+    throw error;
+  });
   console.log(`listening on ${server.baseUrl} (auxiliary listing on ${server.altBaseUrl})`);
   let stopping = false;
   const stop = () => {
