@@ -91,3 +91,22 @@ describe('JobWorker', () => {
     expect(done).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
   });
 });
+
+describe('JobWorker.stop', () => {
+  it('returns without waiting out a slow job, which runs again on the next start', async () => {
+    const { db } = setup();
+    const slow = new JobWorker({ db, handlers: [scoringJobHandler({ jobDelayMs: 60_000 })], pollMs: 10 });
+    const created = createScoring(db, 'org_1', 'deal_1', new Date().toISOString());
+    slow.start();
+    await until(db, created.id, (scoring) => scoring.started_at !== null);
+    const stoppedAt = Date.now();
+    await slow.stop();
+    expect(Date.now() - stoppedAt).toBeLessThan(1000);
+    expect(findScoring(db, 'deal_1', created.id)!.status).toBe('processing');
+
+    const next = new JobWorker({ db, handlers: [scoringJobHandler({ jobDelayMs: 10 })], pollMs: 10 });
+    cleanups.push(() => next.stop());
+    next.start();
+    expect((await until(db, created.id, (scoring) => scoring.status !== 'processing')).status).toBe('completed');
+  });
+});

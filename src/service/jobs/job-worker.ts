@@ -29,6 +29,7 @@ export class JobWorker {
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  private stopping = new AbortController();
 
   constructor(private readonly options: JobWorkerOptions) {
     this.handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
@@ -36,14 +37,19 @@ export class JobWorker {
 
   start(): void {
     this.stopped = false;
+    this.stopping = new AbortController();
     requeueInterruptedJobs(this.options.db, this.now().toISOString());
     this.schedule(0);
   }
 
-  /** Stops claiming and waits for the jobs in hand (SIGTERM finishes in-flight work). */
+  /**
+   * Stops claiming and abandons runs still waiting out their duration: they stay `running` in the
+   * database and run again on the next start, so a SIGTERM never waits for a slow job.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.stopping.abort();
     await Promise.all(this.running);
   }
 
@@ -97,7 +103,8 @@ export class JobWorker {
 
   private async runJob(job: JobRow): Promise<void> {
     const handler = this.handlerOf(job);
-    await sleep(handler.durationMs(job));
+    await sleep(handler.durationMs(job), this.stopping.signal);
+    if (this.stopping.signal.aborted) return;
     const { db } = this.options;
     try {
       const step = handler.run(db, job);
@@ -153,6 +160,12 @@ export class JobWorker {
 
 class LeaseLost extends Error {}
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

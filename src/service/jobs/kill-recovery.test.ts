@@ -105,4 +105,28 @@ describe('kill -9 and restart', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(deliveriesOf()).toHaveLength(2);
   });
+
+  it('sends an attempt cut off in flight by a kill again after restart, with the same hook-id', async () => {
+    await waitFor(() => count("SELECT COUNT(*) FROM webhook_deliveries WHERE state <> 'delivered'") === 0);
+    const before = receiver.received.length;
+    receiver.answers.push('hang');
+    const started = await callApi(service.baseUrl, `/v1/videos/${videoId}/analyses`, { key, method: 'POST' });
+    const analysisId = started.body.data.id as string;
+    const deliveriesOf = () => receiver.received.slice(before).filter((item) => item.body.includes(analysisId));
+    await waitFor(() => deliveriesOf().length === 1);
+
+    await service.kill();
+    await service.restart();
+    await waitFor(() => deliveriesOf().length === 2);
+    const [cutOff, resent] = deliveriesOf();
+    expect(resent!.headers['hook-id']).toBe(cutOff!.headers['hook-id']);
+    expect(resent!.body).toBe(cutOff!.body);
+    await waitFor(
+      () =>
+        count(
+          "SELECT COUNT(*) FROM webhook_deliveries WHERE id = ? AND state = 'delivered'",
+          cutOff!.headers['hook-id'],
+        ) === 1,
+    );
+  });
 });

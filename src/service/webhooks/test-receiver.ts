@@ -11,14 +11,16 @@ export interface ReceivedDelivery {
   receivedAt: number;
 }
 
+type Answer = number | 'hang';
+
 export interface TestReceiver {
   /** PEM of the CA that signed the receiver's certificate, for `--webhook-ca`. */
   caPem: string;
   caFile: string;
   port: number;
   received: ReceivedDelivery[];
-  /** Statuses to answer next, in order; when empty, 200. Tests may push more at any time. */
-  answers: number[];
+  /** Answers to give next, in order; when empty, 200. `hang` never answers. Tests may push more. */
+  answers: Answer[];
   close: () => Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export interface TestReceiver {
  * A real HTTPS webhook receiver on 127.0.0.1 whose certificate, signed by a CA made for this test
  * with openssl, names `hostname`. `statuses` are answered in order; after them, 200.
  */
-export async function startTestReceiver(hostname: string, statuses: number[] = []): Promise<TestReceiver> {
+export async function startTestReceiver(hostname: string, statuses: Answer[] = []): Promise<TestReceiver> {
   const dir = mkdtempSync(join(tmpdir(), 'callscope-receiver-'));
   const file = (name: string) => join(dir, name);
   const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
@@ -76,7 +78,8 @@ export async function startTestReceiver(hostname: string, statuses: number[] = [
           body: Buffer.concat(chunks).toString('utf8'),
           receivedAt: Date.now(),
         });
-        res.writeHead(answers.shift() ?? 200, { 'content-type': 'application/json' }).end('{}');
+        const answer = answers.shift() ?? 200;
+        if (answer !== 'hang') res.writeHead(answer, { 'content-type': 'application/json' }).end('{}');
       });
     },
   );
