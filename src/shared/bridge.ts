@@ -53,6 +53,8 @@ export const AppInfo = z.object({
   keyStorage: KeyStorage,
   /** Why keys live only for this session, shown to the person; null when the keychain works. */
   keychainProblem: z.string().nullable(),
+  /** The settings file was unreadable and replaced with defaults (the old one kept beside it); null otherwise. */
+  settingsProblem: z.string().nullable(),
   demoAvailable: z.boolean(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;

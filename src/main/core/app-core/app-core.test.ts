@@ -61,6 +61,7 @@ describe('app core bridge validation', () => {
         mode: 'browser',
         keyStorage: 'session',
         keychainProblem: 'tests keep keys in memory',
+        settingsProblem: null,
         demoAvailable: false,
       },
     });

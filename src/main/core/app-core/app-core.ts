@@ -115,6 +115,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       mode: options.mode,
       keyStorage: options.vault.storage,
       keychainProblem: options.vault.problem,
+      settingsProblem: options.settings.problem,
       demoAvailable: options.demo !== null,
     }),
     listWorkspaces: () => workspaces.list(),
