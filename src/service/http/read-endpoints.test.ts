@@ -64,7 +64,9 @@ describe('read endpoints of the running service', () => {
       const deleted = await read('listVideos', '/v1/videos?status=DELETED');
       expect(deleted.data.length).toBeGreaterThan(0);
       expect(deleted.data.every((video: { status: string }) => video.status === 'DELETED')).toBe(true);
-      expect(await status(`/v1/videos/${deleted.data[0].id}`)).toBe(404);
+      for (const below of ['', '/transcript', '/events', '/summary', '/checklist', '/analyses']) {
+        expect(await status(`/v1/videos/${deleted.data[0].id}${below}`), below).toBe(404);
+      }
       const ready = await read('listVideos', '/v1/videos?status=READY&limit=100');
       expect(ready.data.every((video: { status: string }) => video.status === 'READY')).toBe(true);
     });
@@ -159,7 +161,9 @@ describe('read endpoints of the running service', () => {
       expect(all.data.every((deal: { status: string }) => deal.status !== 'DELETED')).toBe(true);
       const deleted = await read('listDeals', '/v1/deals?status=DELETED');
       expect(deleted.data.length).toBeGreaterThan(0);
-      expect(await status(`/v1/deals/${deleted.data[0].id}`)).toBe(404);
+      for (const below of ['', '/activities', '/scorings']) {
+        expect(await status(`/v1/deals/${deleted.data[0].id}${below}`), below).toBe(404);
+      }
       for (const dealStatus of ['OPEN', 'ON_HOLD', 'WON', 'LOST', 'ARCHIVED']) {
         const filtered = await read('listDeals', `/v1/deals?status=${dealStatus}`);
         expect(filtered.data.every((deal: { status: string }) => deal.status === dealStatus)).toBe(true);

@@ -36,6 +36,14 @@ describe('GET /v1/search/transcripts on the running service', () => {
     expect(inVideo.data.every((segment) => segment.video_id === hit.video_id)).toBe(true);
     const foreign = await search(`q=the&video_id=${hit.video_id}`, theirs);
     expect(foreign).toMatchObject({ data: [], meta: { total_matches: 0, truncated: false } });
+    if (hit.deal_id) {
+      const foreignDeal = await search(`q=the&deal_id=${hit.deal_id}`, theirs);
+      expect(foreignDeal).toMatchObject({ data: [], meta: { total_matches: 0, truncated: false } });
+      const inDeal = await search(`q=the&limit=100&deal_id=${hit.deal_id}&video_id=${hit.video_id}`);
+      expect(inDeal.data.every((segment) => segment.deal_id === hit.deal_id && segment.video_id === hit.video_id)).toBe(
+        true,
+      );
+    }
   });
 
   it('only ever searches the caller organisation', async () => {
