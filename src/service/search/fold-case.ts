@@ -105,3 +105,25 @@ function isAscii(text: string): boolean {
   for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
   return true;
 }
+
+let unfoldTable: Map<string, string[]> | undefined;
+
+/**
+ * The non-ASCII characters that fold to `folded` without being it (É for é, K for k, ſ for s).
+ * Built once, on first use, by folding every code point with case.
+ */
+export function foldsInto(folded: string): readonly string[] {
+  if (!unfoldTable) {
+    unfoldTable = new Map();
+    for (let code = 0x80; code <= 0x1ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const character = String.fromCodePoint(code);
+      const target = foldCharacter(character);
+      if (target === character) continue;
+      const sources = unfoldTable.get(target) ?? [];
+      sources.push(character);
+      unfoldTable.set(target, sources);
+    }
+  }
+  return unfoldTable.get(folded) ?? [];
+}

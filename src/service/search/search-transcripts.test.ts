@@ -73,6 +73,14 @@ describe('searchTranscripts', () => {
     expect(texts('ÉT')).toEqual(['We signed last été.']);
   });
 
+  it('finds capitals with lowercase needles on the scanning path too', () => {
+    addCall('org_a', 'vid_caps', 8, ['CAFÉ OLÉ', 'Kelvin: 300 \u212A']);
+    expect(texts('é o', { video_id: 'vid_caps' })).toEqual(['CAFÉ OLÉ']);
+    expect(texts('é', { video_id: 'vid_caps' })).toEqual(['CAFÉ OLÉ']);
+    expect(texts('0 k')).toEqual(['Kelvin: 300 \u212A']);
+    expect(texts('0 k', { video_id: 'vid_caps' })).toEqual(['Kelvin: 300 \u212A']);
+  });
+
   it('treats %, _, *, ", \\ and $ literally', () => {
     expect(texts('50%')).toEqual(['The pricing is 50% off']);
     expect(texts('%_')).toEqual(['A * B and 100%_done']);
