@@ -1,22 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, expect, test } from '@playwright/test';
+import { findElectronBinary } from '../scripts/electron-binary.mjs';
 import { startTestService, type TestService } from '../src/service/testing/test-service';
 
-/** The Electron binary, or why it is missing (its download is blocked on the build machines). */
-function electronBinary(): { path: string } | { reason: string } {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    if (typeof path === 'string' && existsSync(path)) return { path };
-    return { reason: 'the electron package is installed without its binary' };
-  } catch (error) {
-    return { reason: `the Electron binary is not installed (${String((error as Error).message).split('\n')[0]})` };
-  }
-}
-
-const binary = electronBinary();
+const binary = findElectronBinary();
 
 test.describe('the Electron shell', () => {
   test.skip('reason' in binary, `Skipped: ${'reason' in binary ? binary.reason : ''}`);

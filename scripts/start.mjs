@@ -5,9 +5,9 @@
 // `npm run start:web` (`--web`) goes straight to browser mode. Ctrl+C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { findElectronBinary } from './electron-binary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webOnly = process.argv.includes('--web');
@@ -96,16 +96,6 @@ async function startDemoService() {
   return { dataDir, baseUrl: ready.base_url };
 }
 
-/** The Electron binary, or why there is none (its download is blocked on these machines). */
-function electronBinary() {
-  try {
-    const path = createRequire(import.meta.url)('electron');
-    return typeof path === 'string' && existsSync(path) ? { path } : { reason: 'the Electron binary is not installed' };
-  } catch (error) {
-    return { reason: String(error.message ?? error).split('\n')[0] };
-  }
-}
-
 function startBrowserMode(demo) {
   const [node, args] = tsx('src/main/browser/serve.ts', [
     '--renderer',
@@ -151,7 +141,7 @@ const demo = await startDemoService();
 if (webOnly) {
   startBrowserMode(demo);
 } else {
-  const binary = electronBinary();
+  const binary = findElectronBinary();
   const launched = binary.path ? await tryElectron(binary.path, demo) : { ok: false, reason: binary.reason };
   if (!launched.ok) {
     console.log(`Electron cannot start here (${launched.reason}); serving browser mode instead.`);

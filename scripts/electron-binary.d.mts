@@ -1,0 +1,1 @@
+export function findElectronBinary(): { path: string } | { reason: string };
