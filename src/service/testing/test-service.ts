@@ -42,6 +42,12 @@ interface ReadyFile {
 
 const READY_TIMEOUT_MS = 30_000;
 
+/** Servers still running when the test process exits (a crash, a forgotten stop) die with it. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function waitForExit(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
@@ -60,6 +66,8 @@ async function launch(dataDir: string, serveArgs: string[]): Promise<{ child: Ch
     ...serveArgs,
   ]);
   const child = spawn(command, argv, { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk;
