@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseWebhookResolve } from '../webhooks/https-transport';
 import { UsageError } from './usage-error';
@@ -25,6 +26,11 @@ function parseMilliseconds(flag: string, value: string | undefined, fallback: nu
   if (value === undefined) return fallback;
   if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${flag} must be a whole number of milliseconds`);
   return Number(value);
+}
+
+function parseCaFile(file: string | undefined): string | undefined {
+  if (file !== undefined && !existsSync(file)) throw new UsageError(`--webhook-ca: no file ${file}`);
+  return file;
 }
 
 function parseResolve(values: string[]): Map<string, string> {
@@ -70,7 +76,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
       values['webhook-retry-base-ms'],
       DEFAULT_WEBHOOK_RETRY_BASE_MS,
     ),
-    webhookCaFile: values['webhook-ca'],
+    webhookCaFile: parseCaFile(values['webhook-ca']),
     webhookResolve: parseResolve(values['webhook-resolve'] ?? []),
   };
 }
