@@ -34,10 +34,6 @@ describe.skipIf(!underKeyring)(
   },
 );
 
-describe.skipIf(underKeyring)('the key vault outside scripts/with-keyring.sh', () => {
-  it.skip('round-trips through the OS keychain: skipped, no Secret Service here (run under scripts/with-keyring.sh)', () => {});
-});
-
 describe('the session key vault', () => {
   it('forgets keys when deleted and says why keys are session-only', async () => {
     const vault = createSessionKeyVault('no keychain here');
