@@ -1,17 +1,13 @@
-import { domainToASCII } from 'node:url';
 import { parseArgs } from 'node:util';
+import { normalizeAllowlistEntry } from '../webhooks/allowlist';
 import { requireOrganization, withDatabase } from './data-dir';
 import { UsageError } from './usage-error';
 
-/**
- * Entries are stored lowercased in punycode (interface, Webhooks rule 6; design.md), keeping a
- * leading `*.` wildcard as given.
- */
-export function normalizeAllowlistEntry(entry: string): string {
-  const wildcard = entry.startsWith('*.');
-  const host = domainToASCII(wildcard ? entry.slice(2) : entry);
-  if (!host || host.includes('*')) throw new UsageError(`"${entry}" is not a hostname or *.domain entry`);
-  return `${wildcard ? '*.' : ''}${host.toLowerCase()}`;
+/** Stored lowercased in punycode (interface, Webhooks rule 6), the form the matcher compares. */
+function storedEntry(entry: string): string {
+  const normalized = normalizeAllowlistEntry(entry);
+  if (!normalized) throw new UsageError(`"${entry}" is not a hostname or *.domain entry`);
+  return normalized;
 }
 
 /** `allowlist set`: replaces the organisation's webhook_allowed_hostnames; no hosts empties it. */
@@ -22,7 +18,7 @@ export function allowlistSetCommand(args: string[]): void {
     allowPositionals: true,
     options: { data: { type: 'string' }, org: { type: 'string' } },
   });
-  const hosts = [...new Set(positionals.map(normalizeAllowlistEntry))];
+  const hosts = [...new Set(positionals.map(storedEntry))];
   withDatabase(values.data, (db) => {
     const orgId = requireOrganization(db, values.org);
     db.prepare(

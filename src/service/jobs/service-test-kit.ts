@@ -1,12 +1,11 @@
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
+import { fullAccessKey } from '../testing/manifest-keys';
 import type { TestService } from '../testing/test-service';
 
 /** The active organisations of a seeded service, each with its all-scopes key that has no rate limit. */
 export function activeOrgs(service: TestService): { org: ManifestOrg; key: string }[] {
-  return (service.manifest?.orgs ?? [])
-    .filter((org) => org.active)
-    .map((org) => ({ org, key: org.keys.find((key) => key.scopes.length === 7 && !key.rate_limited)!.key }));
+  return (service.manifest?.orgs ?? []).filter((org) => org.active).map((org) => ({ org, key: fullAccessKey(org) }));
 }
 
 /** Polls a GET until `done` holds for its data; polling is how clients follow a job (interface, States). */

@@ -79,8 +79,9 @@ describe('keyset pagination on the running service (interface, Pagination)', () 
     Buffer.from('["only one"]').toString('base64url'),
     Buffer.from('[1,2]').toString('base64url'),
     '%E2%80%AE%F0%9F%98%80',
+    'A'.repeat(5000),
     '',
-  ])('answers a malformed cursor "%s" with the first page', async (cursor) => {
+  ])('answers a malformed cursor "%.40s" with the first page', async (cursor) => {
     const first = await page('/v1/videos?limit=5');
     expect((await page(`/v1/videos?limit=5&cursor=${cursor}`)).data).toEqual(first.data);
   });

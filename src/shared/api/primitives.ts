@@ -30,7 +30,7 @@ export const Limit = intParam(1, 100);
 export const DEFAULT_LIMIT = 25;
 
 /** Opaque; a malformed cursor is not an error, it yields the first page (Pagination 6). */
-export const Cursor = z.string().max(1000);
+export const Cursor = z.string();
 
 export const PageQuery = z.object({
   cursor: Cursor.optional(),
