@@ -60,7 +60,7 @@ export function CallFiltersBar({ onChange }: { onChange: (filters: CallFilters) 
           onChange={(event) => update(status, { ...range, to: event.target.value })}
         />
       </div>
-      <p id={ids.error} className="field-error" role="alert">
+      <p id={ids.error} className="field-error" aria-live="polite">
         {check.ok ? '' : check.message}
       </p>
     </form>

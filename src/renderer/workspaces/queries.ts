@@ -44,7 +44,8 @@ export function useWorkspaceChange<N extends WorkspaceOperation & OperationName>
   return useMutation({
     mutationFn: (params: OperationParams<N>) => call(op, params),
     onSuccess: async () => {
-      queryClient.removeQueries({ predicate: (query) => !workspaceIndependentKeys.has(query.queryKey[0]) });
+      // Reset, not remove: screens still open (a new key for the same workspace) refetch at once.
+      void queryClient.resetQueries({ predicate: (query) => !workspaceIndependentKeys.has(query.queryKey[0]) });
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
     },
   });
