@@ -38,5 +38,8 @@ export function connectBridge(core: AppCore, window: () => BrowserWindow | null,
     if (trusted(event) && typeof callId === 'string') core.cancel(callId);
   });
 
-  core.on((name, payload) => window()?.webContents.send(bridgeChannels.event, name, payload));
+  core.on((name, payload) => {
+    const current = window();
+    if (current && !current.isDestroyed()) current.webContents.send(bridgeChannels.event, name, payload);
+  });
 }

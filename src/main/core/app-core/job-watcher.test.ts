@@ -102,4 +102,18 @@ describe('job watcher', () => {
     expect(fetches).toBe(seen);
     watcher.close();
   });
+
+  it('gives up on a job the service does not know', async () => {
+    const client = createApiClient({ baseUrl: service.baseUrl, getKey: async () => key });
+    const watcher = createJobWatcher({
+      policy: { initialMs: 50, maxMs: 50 },
+      fetchJob: async (_workspace, ref, signal) =>
+        (await client.getAnalysis({ id: ref.parentId, analysis_id: ref.jobId }, { signal })).data,
+      onUpdate: () => {},
+      onFinished: () => {},
+    });
+    watcher.watch('w', { kind: 'analysis', parentId: videoId, jobId: 'ana_does_not_exist' });
+    await until(() => watcher.watchedCount() === 0);
+    watcher.close();
+  });
 });

@@ -27,8 +27,8 @@ interface Watch {
   controller: AbortController;
 }
 
-/** Failures that polling again cannot fix; anything else (after the client's own retries) is tried again later. */
-const finalCodes = new Set(['not_found', 'unauthorized', 'invalid_key_metadata', 'forbidden', 'key_required']);
+/** Outages that may pass (after the client's own retries gave up); anything else ends the watch. */
+const passingCodes = new Set(['network_error', 'timeout', 'service_unavailable', 'rate_limited', 'internal_error']);
 
 /**
  * Follows the analyses and scorings someone is looking at until they finish: polls with
@@ -68,7 +68,7 @@ export function createJobWatcher(options: JobWatcherOptions) {
       }
     } catch (error) {
       if (watches.get(key) !== watch) return;
-      if (error instanceof ApiError && finalCodes.has(error.code)) {
+      if (!(error instanceof ApiError && passingCodes.has(error.code))) {
         stop(key);
         return;
       }
