@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/database';
 import { seedDatabase } from '../seed';
 import { foldCase } from './fold-case';
-import { searchTranscripts } from './search-transcripts';
+import { defaultTuning, searchTranscripts } from './search-transcripts';
 
 let dir: string;
 let db: Db;
@@ -131,6 +131,22 @@ describe('searchTranscripts', () => {
     expect(searchTranscripts(db, 'org_b', { q: 'pricing' }).total_matches).toBe(1);
   });
 
+  it('drops a call from the results when it is deleted and brings it back when restored', () => {
+    const setStatus = db.prepare("UPDATE videos SET status = ? WHERE id = 'vid_old'");
+    setStatus.run('DELETED');
+    expect(texts('per seat')).toEqual([]);
+    setStatus.run('READY');
+    expect(texts('per seat')).toEqual(['Pricing starts at $79 per seat.']);
+  });
+
+  it('forgets a segment that is removed or rewritten', () => {
+    addCall('org_a', 'vid_edit', 9, ['Temporary zebra line', 'Another zebra line']);
+    db.prepare("DELETE FROM transcript_segments WHERE text = 'Temporary zebra line'").run();
+    db.prepare("UPDATE transcript_segments SET text = 'Another giraffe line' WHERE text = 'Another zebra line'").run();
+    expect(texts('zebra')).toEqual([]);
+    expect(texts('giraffe')).toEqual(['Another giraffe line']);
+  });
+
   it('returns each segment with its call, deal and public id', () => {
     const [first] = searchTranscripts(db, 'org_a', { q: '50%' }).data;
     const rowid = db
@@ -167,18 +183,26 @@ describe('searchTranscripts', () => {
       )
       .all(orgId) as { rowid: number; text: string; video_id: string; deal_id: string | null }[];
     const someDeal = all.find((segment) => segment.deal_id)!.deal_id!;
-    for (const q of ['PRICE', 'budget', 'Núñez', 'ZOË', 'e', 'é', 'to', "'s", '$', 'next step']) {
-      for (const filter of [{}, { deal_id: someDeal }]) {
+    const tunings = [defaultTuning, { sparseMatches: 0, walkedCalls: 300 }, { sparseMatches: 0, walkedCalls: 2 }];
+    for (const q of ['PRICE', 'budget', 'Núñez', 'ZOË', 'e', 'é', 'to', "'s", '$', 'next step', 'the']) {
+      for (const [filter, tuning] of [
+        [{}, tunings[0]],
+        [{}, tunings[1]],
+        [{}, tunings[2]],
+        [{ deal_id: someDeal }, tunings[0]],
+      ] as const) {
         const expected = all
           .filter((segment) => foldCase(segment.text).includes(foldCase(q)))
           .filter((segment) => !('deal_id' in filter) || segment.deal_id === filter.deal_id)
           .map((segment) => `seg_${segment.rowid}`);
-        const result = searchTranscripts(seeded, orgId, { q, limit: 100, ...filter });
-        expect(result.total_matches, q).toBe(expected.length);
-        expect(
-          result.data.map((segment) => segment.id),
-          q,
-        ).toEqual(expected.slice(0, 100));
+        for (const limit of [7, 100]) {
+          const result = searchTranscripts(seeded, orgId, { q, limit, ...filter }, tuning);
+          expect(result.total_matches, q).toBe(expected.length);
+          expect(
+            result.data.map((segment) => segment.id),
+            `${q} ${limit}`,
+          ).toEqual(expected.slice(0, limit));
+        }
       }
     }
     seeded.close();

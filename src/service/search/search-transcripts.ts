@@ -18,6 +18,22 @@ export interface TranscriptSearchResult {
 /** Trigrams: shorter needles cannot be looked up in the index. */
 const INDEXED_MIN_LENGTH = 3;
 
+/** Index rowids are `slot * KEY_SPAN + segment rowid` (migration 5): one organisation, one range. */
+const KEY_SPAN = 2 ** 40;
+
+/**
+ * How the first page of an indexed search is found. Up to `sparseMatches` matches, every match's
+ * row is read and sorted; beyond that, the organisation's calls are walked newest first, each
+ * asking the index for its own matches, until the page is full: a common term then costs a few
+ * calls instead of one row read per match. A walk that has not filled the page after
+ * `walkedCalls` calls (matches crowded in old calls) falls back to reading every match.
+ */
+export interface SearchTuning {
+  sparseMatches: number;
+  walkedCalls: number;
+}
+export const defaultTuning: SearchTuning = { sparseMatches: 2000, walkedCalls: 300 };
+
 /** Segments of DELETED calls are not searchable, as lists leave DELETED records out (design.md). */
 const notDeleted = `s.video_id NOT IN (SELECT id FROM videos WHERE org_id = @orgId AND status = 'DELETED')`;
 
@@ -28,8 +44,8 @@ const notDeleted = `s.video_id NOT IN (SELECT id FROM videos WHERE org_id = @org
  */
 const matchSources = {
   indexed: `SELECT s.rowid, s.video_id, s.video_created_at, s.start
-    FROM transcript_search JOIN transcript_segments s ON s.rowid = transcript_search.rowid
-    WHERE transcript_search MATCH @phrase AND s.org_id = @orgId AND ${notDeleted}`,
+    FROM transcript_search f JOIN transcript_segments s ON s.rowid = f.rowid - @base
+    WHERE f.transcript_search MATCH @phrase AND f.rowid BETWEEN @base AND @base + ${KEY_SPAN - 1}`,
   scanned: (filter: string, textMatch: string) => `SELECT s.rowid, s.video_id, s.video_created_at, s.start
     FROM transcript_segments s
     WHERE s.org_id = @orgId ${filter} AND ${notDeleted} AND ${textMatch}`,
@@ -73,6 +89,18 @@ const pageOf = (source: string) => `
   JOIN videos v ON v.id = s.video_id
   ORDER BY s.video_created_at DESC, s.video_id DESC, s.start, s.rowid`;
 const countOf = (source: string) => `SELECT count(*) FROM (${source})`;
+const indexedCount = `SELECT count(*) FROM transcript_search
+  WHERE transcript_search MATCH @phrase AND rowid BETWEEN @base AND @base + ${KEY_SPAN - 1}`;
+
+const callsNewestFirst = `SELECT id, created_at, title, deal_id FROM videos
+  WHERE org_id = @orgId AND status != 'DELETED'
+    AND (@afterCreated IS NULL OR created_at < @afterCreated OR (created_at = @afterCreated AND id < @afterId))
+  ORDER BY created_at DESC, id DESC LIMIT @batch`;
+const callRowids = 'SELECT min(rowid) AS low, max(rowid) AS high FROM transcript_segments WHERE video_id = ?';
+const callMatches = `SELECT s.rowid AS rowid, s.text, s.start, s.end, s.video_id, s.speaker, s.speaker_role
+  FROM transcript_search f JOIN transcript_segments s ON s.rowid = f.rowid - @base
+  WHERE f.transcript_search MATCH @phrase AND f.rowid BETWEEN @base + @low AND @base + @high AND s.video_id = @videoId
+  ORDER BY s.start, s.rowid LIMIT @limit`;
 
 interface Row extends Omit<SearchSegment, 'id'> {
   rowid: number;
@@ -102,28 +130,107 @@ function statement(db: Db, sql: string) {
  * every character of `q` is literal, `video_id` and `deal_id` combine with AND, `total_matches`
  * counts every match and `truncated` says whether more exist than were returned.
  */
-export function searchTranscripts(db: Db, orgId: string, search: TranscriptSearch): TranscriptSearchResult {
+export function searchTranscripts(
+  db: Db,
+  orgId: string,
+  search: TranscriptSearch,
+  tuning: SearchTuning = defaultTuning,
+): TranscriptSearchResult {
   const needle = foldCase(search.q);
   const limit = search.limit ?? SEARCH_DEFAULT_LIMIT;
   const filter = [search.video_id ? filters.video : '', search.deal_id ? filters.deal : ''].join(' ');
   const useIndex = filter.trim() === '' && [...needle].length >= INDEXED_MIN_LENGTH && !needle.includes('\0');
-  const scan = useIndex ? null : scanTextMatch(needle);
-  const source = scan ? matchSources.scanned(filter, scan.sql) : matchSources.indexed;
-  const parameters = {
-    orgId,
-    ...(scan
-      ? {
-          ...scan.parameters,
-          ...(search.video_id ? { videoId: search.video_id } : {}),
-          ...(search.deal_id ? { dealId: search.deal_id } : {}),
-        }
-      : { phrase: `"${needle.replaceAll('"', '""')}"` }),
-  };
-  const rows = statement(db, pageOf(source)).all({ ...parameters, limit }) as Row[];
-  const total = rows.length < limit ? rows.length : (statement(db, countOf(source)).pluck().get(parameters) as number);
+  const { rows, total } = useIndex
+    ? searchIndex(db, orgId, needle, limit, tuning)
+    : searchByScan(db, orgId, needle, limit, search, filter);
   return {
     data: rows.map(({ rowid, ...segment }) => ({ id: `seg_${rowid}`, ...segment })),
     total_matches: total,
     truncated: total > rows.length,
   };
+}
+
+function searchByScan(
+  db: Db,
+  orgId: string,
+  needle: string,
+  limit: number,
+  search: TranscriptSearch,
+  filter: string,
+): { rows: Row[]; total: number } {
+  const scan = scanTextMatch(needle);
+  const source = matchSources.scanned(filter, scan.sql);
+  const parameters = {
+    orgId,
+    ...scan.parameters,
+    ...(search.video_id ? { videoId: search.video_id } : {}),
+    ...(search.deal_id ? { dealId: search.deal_id } : {}),
+  };
+  const rows = statement(db, pageOf(source)).all({ ...parameters, limit }) as Row[];
+  const total = rows.length < limit ? rows.length : (statement(db, countOf(source)).pluck().get(parameters) as number);
+  return { rows, total };
+}
+
+function searchIndex(
+  db: Db,
+  orgId: string,
+  needle: string,
+  limit: number,
+  tuning: SearchTuning,
+): { rows: Row[]; total: number } {
+  const slot = statement(db, 'SELECT slot FROM search_org_slots WHERE org_id = ?').pluck().get(orgId) as
+    | number
+    | undefined;
+  if (slot === undefined) return { rows: [], total: 0 };
+  const parameters = { base: slot * KEY_SPAN, phrase: `"${needle.replaceAll('"', '""')}"` };
+  const total = statement(db, indexedCount).pluck().get(parameters) as number;
+  if (total === 0) return { rows: [], total };
+  const walked = total > tuning.sparseMatches ? walkCallsNewestFirst(db, orgId, parameters, limit, tuning) : null;
+  const rows = walked ?? (statement(db, pageOf(matchSources.indexed)).all({ ...parameters, limit }) as Row[]);
+  return { rows, total };
+}
+
+interface CallRow {
+  id: string;
+  created_at: string;
+  title: string;
+  deal_id: string | null;
+}
+
+/** The first page from the calls' own matches, newest call first; null when the walk gives up. */
+function walkCallsNewestFirst(
+  db: Db,
+  orgId: string,
+  parameters: { base: number; phrase: string },
+  limit: number,
+  tuning: SearchTuning,
+): Row[] | null {
+  const rows: Row[] = [];
+  let after: CallRow | undefined;
+  let walked = 0;
+  while (walked < tuning.walkedCalls) {
+    const calls = statement(db, callsNewestFirst).all({
+      orgId,
+      afterCreated: after?.created_at ?? null,
+      afterId: after?.id ?? null,
+      batch: Math.min(100, tuning.walkedCalls - walked),
+    }) as CallRow[];
+    for (const call of calls) {
+      const range = statement(db, callRowids).get(call.id) as { low: number | null; high: number | null };
+      if (range.low === null || range.high === null) continue;
+      const matches = statement(db, callMatches).all({
+        ...parameters,
+        low: range.low,
+        high: range.high,
+        videoId: call.id,
+        limit: limit - rows.length,
+      }) as Omit<Row, 'video_title' | 'deal_id'>[];
+      for (const match of matches) rows.push({ ...match, video_title: call.title, deal_id: call.deal_id });
+      if (rows.length === limit) return rows;
+    }
+    walked += calls.length;
+    after = calls.at(-1);
+    if (!after) return rows;
+  }
+  return null;
 }
