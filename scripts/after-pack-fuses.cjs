@@ -25,8 +25,7 @@ module.exports = async function afterPack(context) {
     [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
     [FuseV1Options.OnlyLoadAppFromAsar]: true,
     [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
-    // Stays on: the renderer is loaded from file://, whose ES modules need these privileges
-    // (docs/decisions.md, "Renderer from file://").
-    [FuseV1Options.GrantFileProtocolExtraPrivileges]: true,
+    // Off: the renderer is served from app://callscope (src/main/app-protocol.ts), not file://.
+    [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
   });
 };

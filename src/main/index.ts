@@ -1,6 +1,7 @@
 import { app, type BrowserWindow } from 'electron';
 import { bridgeChannels } from '../shared/bridge-channels';
 import { installAppMenu } from './app-menu';
+import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createAppCore } from './core/app-core/app-core';
 import { readDemoConnection } from './core/demo/demo-connection';
 import { openKeyVault } from './core/key-vault/open-key-vault';
@@ -9,7 +10,7 @@ import { createElectronNotifier } from './electron-notifier';
 import { createElectronStoreJsonFile } from './electron-settings';
 import { hardenApp } from './harden';
 import { connectBridge } from './ipc-bridge';
-import { appPageUrl, createMainWindow } from './main-window';
+import { appPageUrl, createMainWindow, rendererDir } from './main-window';
 
 let mainWindow: BrowserWindow | null = null;
 
@@ -17,6 +18,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   hardenApp();
+  registerAppScheme();
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
@@ -37,6 +39,7 @@ function demoFromLauncher() {
 }
 
 async function start(): Promise<void> {
+  serveRenderer(rendererDir);
   const settings = openSettingsStore(app.getPath('userData'), createElectronStoreJsonFile);
   if (settings.problem) console.error(settings.problem);
   const vault = await openKeyVault();

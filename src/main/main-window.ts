@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BrowserWindow, type Rectangle, screen } from 'electron';
+import { APP_PAGE_URL } from './app-protocol';
 import type { WindowBounds } from './core/settings/settings-schema';
 import type { SettingsStore } from './core/settings/settings-store';
 
@@ -19,11 +19,12 @@ function visibleBounds(saved: WindowBounds | null): Partial<Rectangle> {
   return overlaps ? rect : { width: saved.width, height: saved.height };
 }
 
-/** The page the window loads; IPC from any other page is refused. */
+/** The page the window loads (the dev server under `electron-vite dev`); IPC from any other page is refused. */
 export function appPageUrl(): string {
-  const devServer = process.env.ELECTRON_RENDERER_URL;
-  return devServer ?? pathToFileURL(join(__dirname, '../renderer/index.html')).href;
+  return process.env.ELECTRON_RENDERER_URL ?? APP_PAGE_URL;
 }
+
+export const rendererDir = join(__dirname, '../renderer');
 
 export function createMainWindow(settings: SettingsStore): BrowserWindow {
   const saved = settings.read().windowBounds;
