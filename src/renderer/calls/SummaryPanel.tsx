@@ -34,7 +34,10 @@ export function SummaryPanel({
           <h3>{humanize(type)}</h3>
           {group.map((section) => (
             <div key={section.id} className="summary-section">
-              {section.title && <h4>{section.title}</h4>}
+              {/* A title that only repeats its group's heading is left out. */}
+              {section.title && section.title.toLowerCase() !== humanize(type).toLowerCase() && (
+                <h4>{section.title}</h4>
+              )}
               <p className="pre-line">{section.contents}</p>
             </div>
           ))}

@@ -78,9 +78,11 @@ export function DealScreen({ dealId }: { dealId: string }) {
       <div className="grid two">
         <section className="card" aria-labelledby="probability-heading">
           <h2 id="probability-heading">Win probability</h2>
-          {deal.data ? <ProbabilityPanel deal={deal.data.data} /> : <SkeletonBlock height={220} />}
-          <h3>Trend</h3>
-          <ProbabilityChart points={trend} />
+          {deal.data ? (
+            <ProbabilityPanel deal={deal.data.data} trend={<ProbabilityChart points={trend} />} />
+          ) : (
+            <SkeletonBlock height={220} />
+          )}
         </section>
         <section className="card" aria-labelledby="activity-heading">
           <h2 id="activity-heading">Activity</h2>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DealDetail } from '../../shared/api';
 import { formatPercent, humanize } from '../shared-ui/format';
 
@@ -12,11 +13,14 @@ const formatPoints = (points: number) =>
 const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
 /** The win probability as a big number and a bar, then each factor's score with its reason. */
-export function ProbabilityPanel({ deal }: { deal: DealDetail }) {
+export function ProbabilityPanel({ deal, trend }: { deal: DealDetail; trend: ReactNode }) {
   if (deal.probability === null) {
     return (
       <div className="probability empty">
-        <p className="probability-value">—</p>
+        <div className="probability-top">
+          <p className="probability-value">—</p>
+          {trend}
+        </div>
         <p className="muted">Not scored yet. Re-score to compute the win probability.</p>
       </div>
     );
@@ -24,7 +28,10 @@ export function ProbabilityPanel({ deal }: { deal: DealDetail }) {
   const tone = deal.probability >= 60 ? 'good' : deal.probability >= 30 ? 'fair' : 'poor';
   return (
     <div className="probability">
-      <p className="probability-value">{formatPercent(deal.probability)}</p>
+      <div className="probability-top">
+        <p className="probability-value">{formatPercent(deal.probability)}</p>
+        {trend}
+      </div>
       {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot take the theme colours; role meter says the same */}
       <div
         className={`bar large tone-${tone}`}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scoring } from '../../shared/api';
-import { probabilityTrend, trendPolyline } from './probability-trend';
+import { probabilityTrend, trendCoordinates } from './probability-trend';
 
 function scoring(id: string, finishedAt: string, probability: number | null): Scoring {
   return {
@@ -32,10 +32,14 @@ describe('probability trend', () => {
       { at: 2, probability: 50 },
       { at: 3, probability: 100 },
     ];
-    expect(trendPolyline(points, 100, 40)).toBe('0,40 50,20 100,0');
+    expect(trendCoordinates(points, 100, 40)).toEqual([
+      [0, 40],
+      [50, 20],
+      [100, 0],
+    ]);
   });
 
   it('centres a single point', () => {
-    expect(trendPolyline([{ at: 1, probability: 25 }], 100, 40)).toBe('50,30');
+    expect(trendCoordinates([{ at: 1, probability: 25 }], 100, 40)).toEqual([[50, 30]]);
   });
 });

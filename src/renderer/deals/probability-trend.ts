@@ -16,17 +16,13 @@ export function probabilityTrend(scorings: readonly Scoring[]): TrendPoint[] {
     .sort((a, b) => a.at - b.at);
 }
 
-/** SVG polyline points in a width × height box, probability 0-100 bottom to top, evenly spaced. */
-export function trendPolyline(points: readonly TrendPoint[], width: number, height: number): string {
-  if (points.length === 0) return '';
+/** Where each point sits in a width × height box: probability 0-100 bottom to top, evenly spaced. */
+export function trendCoordinates(points: readonly TrendPoint[], width: number, height: number): [number, number][] {
   const step = points.length > 1 ? width / (points.length - 1) : 0;
-  return points
-    .map((point, index) => {
-      const x = points.length > 1 ? index * step : width / 2;
-      const y = height - (Math.min(100, Math.max(0, point.probability)) / 100) * height;
-      return `${round(x)},${round(y)}`;
-    })
-    .join(' ');
+  return points.map((point, index) => [
+    round(points.length > 1 ? index * step : width / 2),
+    round(height - (Math.min(100, Math.max(0, point.probability)) / 100) * height),
+  ]);
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
