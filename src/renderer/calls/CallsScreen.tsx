@@ -1,5 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { Video } from '../../shared/api';
 import { Link } from '../app/router';
 import { paths } from '../app/routes';
 import { DealName } from '../deals/DealName';
@@ -29,39 +31,7 @@ export function CallsScreen() {
       ) : items.length === 0 ? (
         <EmptyState title="No calls match these filters" />
       ) : (
-        <table className="table calls-table">
-          <caption className="visually-hidden">Calls, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Call</th>
-              <th scope="col">Status</th>
-              <th scope="col">Recorded</th>
-              <th scope="col" className="numeric">
-                Duration
-              </th>
-              <th scope="col">Type</th>
-              <th scope="col">Deal</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((video) => (
-              <tr key={video.id}>
-                <td>
-                  <Link to={paths.call(video.id)}>{video.title}</Link>
-                </td>
-                <td>
-                  <span className={`badge status-${video.status.toLowerCase()}`}>{humanize(video.status)}</span>
-                </td>
-                <td>{formatDateTime(video.created_at)}</td>
-                <td className="numeric">{formatClock(video.duration_seconds)}</td>
-                <td>{humanize(video.call_type)}</td>
-                <td>
-                  <DealName dealId={video.deal_id} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CallsTable calls={items} complete={!calls.hasNextPage} />
       )}
       <InfiniteSentinel
         hasNextPage={calls.hasNextPage}
@@ -70,5 +40,77 @@ export function CallsScreen() {
         label="Load more calls"
       />
     </div>
+  );
+}
+
+const ROW_HEIGHT = 41;
+
+/**
+ * Only the rows near the window's viewport exist in the DOM, so thousands of loaded calls keep
+ * memory and layout flat. Fixed row height and column widths mean nothing moves while scrolling.
+ */
+function CallsTable({ calls, complete }: { calls: Video[]; complete: boolean }) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (table) setScrollMargin(table.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: calls.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
+  const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
+  return (
+    <table ref={tableRef} className="table calls-table" aria-rowcount={complete ? calls.length + 1 : -1}>
+      <caption className="visually-hidden">Calls, newest first</caption>
+      <colgroup>
+        <col className="col-title" />
+        <col className="col-status" />
+        <col className="col-date" />
+        <col className="col-duration" />
+        <col className="col-type" />
+        <col className="col-deal" />
+      </colgroup>
+      <thead>
+        <tr aria-rowindex={1}>
+          <th scope="col">Call</th>
+          <th scope="col">Status</th>
+          <th scope="col">Recorded</th>
+          <th scope="col" className="numeric">
+            Duration
+          </th>
+          <th scope="col">Type</th>
+          <th scope="col">Deal</th>
+        </tr>
+      </thead>
+      <tbody>
+        {before > 0 && <tr className="spacer" style={{ height: before }} />}
+        {rows.map((row) => {
+          const video = calls[row.index]!;
+          return (
+            <tr key={video.id} aria-rowindex={row.index + 2} style={{ height: ROW_HEIGHT }}>
+              <td>
+                <Link to={paths.call(video.id)}>{video.title}</Link>
+              </td>
+              <td>
+                <span className={`badge status-${video.status.toLowerCase()}`}>{humanize(video.status)}</span>
+              </td>
+              <td>{formatDateTime(video.created_at)}</td>
+              <td className="numeric">{formatClock(video.duration_seconds)}</td>
+              <td>{humanize(video.call_type)}</td>
+              <td>
+                <DealName dealId={video.deal_id} />
+              </td>
+            </tr>
+          );
+        })}
+        {after > 0 && <tr className="spacer" style={{ height: after }} />}
+      </tbody>
+    </table>
   );
 }
