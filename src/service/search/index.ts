@@ -1,2 +1,3 @@
 export { foldCase } from './fold-case';
+export { defaultTuning, type SearchTuning } from './search-index';
 export { searchTranscripts, type TranscriptSearch, type TranscriptSearchResult } from './search-transcripts';

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/database';
 import { seedDatabase } from '../seed';
 import { foldCase } from './fold-case';
-import { defaultTuning, searchTranscripts } from './search-transcripts';
+import { defaultTuning } from './search-index';
+import { searchTranscripts } from './search-transcripts';
 
 let dir: string;
 let db: Db;
@@ -183,12 +184,18 @@ describe('searchTranscripts', () => {
       )
       .all(orgId) as { rowid: number; text: string; video_id: string; deal_id: string | null }[];
     const someDeal = all.find((segment) => segment.deal_id)!.deal_id!;
-    const tunings = [defaultTuning, { sparseMatches: 0, walkedCalls: 300 }, { sparseMatches: 0, walkedCalls: 2 }];
+    const tunings = [
+      defaultTuning,
+      { sparseMatches: 0, denseCalls: 0, walkedCalls: 300 },
+      { sparseMatches: 0, denseCalls: 1000, walkedCalls: 300 },
+      { sparseMatches: 0, denseCalls: 0, walkedCalls: 9 },
+    ];
     for (const q of ['PRICE', 'budget', 'Núñez', 'ZOË', 'e', 'é', 'to', "'s", '$', 'next step', 'the']) {
       for (const [filter, tuning] of [
         [{}, tunings[0]],
         [{}, tunings[1]],
         [{}, tunings[2]],
+        [{}, tunings[3]],
         [{ deal_id: someDeal }, tunings[0]],
       ] as const) {
         const expected = all
