@@ -152,6 +152,23 @@ describe('analyzeCall', () => {
     expect(summary.notes_markdown).toContain('\n## Next steps\n\n- ');
   });
 
+  it('lists commitments to act as action items, not every "I will"', () => {
+    const say = (id: string, text: string): AnalyzerSegment => ({
+      id,
+      text,
+      start: Number(id.slice(4)),
+      end: Number(id.slice(4)) + 1,
+      speaker: 'Zoë Brontë',
+      speaker_role: 'SELLER',
+    });
+    const segments = [
+      say('seg_1', "I'll keep us on time then."),
+      say('seg_2', "Great. I'll send over the quote by Friday."),
+    ];
+    const actions = analyzeCall({ segments, checklist }).summary.sections.find((s) => s.type === 'ACTION_ITEMS')!;
+    expect(actions.contents).toBe("Zoë Brontë: I'll send over the quote by Friday.");
+  });
+
   it('escapes markdown characters that were spoken, so they show as said', () => {
     const segments: AnalyzerSegment[] = [
       {

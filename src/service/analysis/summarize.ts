@@ -14,7 +14,9 @@ const keyPointTopics: readonly (readonly [SalesEventType, string])[] = [
   ['COMPETITOR', 'Competition'],
 ];
 
-const commitment = /\b(I'll|I will|we'll|we will|let me)\b/i;
+/** Someone committing to do something for the deal, not "I'll keep us on time". */
+const commitment =
+  /\b(I'll|I will|we'll|we will|let me) (send|follow|check|schedule|set up|get back|ask|run|bring|pull|put|come back|book|review|introduce|prepare|draft|loop)\b/i;
 
 interface Summary {
   headline: string;
@@ -28,10 +30,14 @@ interface Summary {
  */
 export function summarize(segments: readonly AnalyzerSegment[], events: readonly DetectedEvent[]): Summary {
   const bySegment = new Map(segments.map((segment) => [segment.id, segment]));
-  /** The most telling mention of a topic: one with a figure (amount, date, count) beats a vague one. */
+  /** The most telling mention of a topic: one with a figure (amount, date, count), else the fullest. */
   const bestOf = (type: SalesEventType) => {
     const ofType = events.filter((event) => event.type === type);
-    return ofType.find((event) => /\d/.test(event.text)) ?? ofType[0];
+    const longest = ofType.reduce<DetectedEvent | undefined>(
+      (best, event) => (best && best.text.length >= event.text.length ? best : event),
+      undefined,
+    );
+    return ofType.find((event) => /\d/.test(event.text)) ?? longest;
   };
   const quote = (segment: AnalyzerSegment, sentence = segment.text) => `${segment.speaker}: ${sentence}`;
 
