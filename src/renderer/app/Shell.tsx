@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Workspace } from '../../shared/bridge';
 import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
@@ -10,7 +11,8 @@ import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 import { KeyPrompt } from './KeyPrompt';
-import { Link, useRoute } from './router';
+import { OfflineNotice } from './OfflineNotice';
+import { Link, useLocationPath, useRoute } from './router';
 import { paths, type Route } from './routes';
 import { ShortcutHelp } from './ShortcutHelp';
 import { SlowDownNotice } from './SlowDownNotice';
@@ -26,6 +28,13 @@ const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
 
 export function Shell({ workspace, workspaces }: { workspace: Workspace; workspaces: Workspace[] }) {
   const route = useRoute();
+  const path = useLocationPath();
+  // A new screen starts at its top with focus on it, so keyboard and screen-reader users land there too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of address
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [path]);
   const openSearch = useUiStore((state) => state.openSearch);
   const openHelp = useUiStore((state) => state.setHelpOpen);
   return (
@@ -54,6 +63,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
         </button>
         <WorkspaceSwitcher workspaces={workspaces} active={workspace} />
       </header>
+      <OfflineNotice />
       <SlowDownNotice />
       <main id="main" tabIndex={-1}>
         <Screen route={route} workspace={workspace} />
