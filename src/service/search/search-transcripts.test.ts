@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type Db, openDatabase } from '../db/database';
 import { seedDatabase } from '../seed';
 import { foldCase } from './fold-case';
@@ -175,6 +175,10 @@ describe('searchTranscripts', () => {
   it('agrees with a plain scan of a seeded workspace on every path', () => {
     const seededDir = mkdtempSync(join(tmpdir(), 'callscope-search-seed-'));
     const seeded = openDatabase(seededDir);
+    onTestFinished(() => {
+      seeded.close();
+      rmSync(seededDir, { recursive: true, force: true });
+    });
     const manifest = seedDatabase(seeded, { profile: 'test', issueKey: () => 'sci_unused' });
     const orgId = manifest.orgs[0]!.id;
     const all = seeded
@@ -212,7 +216,5 @@ describe('searchTranscripts', () => {
         }
       }
     }
-    seeded.close();
-    rmSync(seededDir, { recursive: true, force: true });
   });
 });
