@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../shared/api';
 import { Link } from '../app/router';
 import { paths } from '../app/routes';
@@ -31,7 +31,13 @@ export function CallsScreen() {
       ) : items.length === 0 ? (
         <EmptyState title="No calls match these filters" />
       ) : (
-        <CallsTable calls={items} complete={!calls.hasNextPage} />
+        <CallsTable
+          calls={items}
+          complete={!calls.hasNextPage}
+          onNearEnd={() => {
+            if (calls.hasNextPage && !calls.isFetchingNextPage) void calls.fetchNextPage();
+          }}
+        />
       )}
       <InfiniteSentinel
         hasNextPage={calls.hasNextPage}
@@ -44,12 +50,13 @@ export function CallsScreen() {
 }
 
 const ROW_HEIGHT = 41;
+const NEAR_END_ROWS = 15;
 
 /**
  * Only the rows near the window's viewport exist in the DOM, so thousands of loaded calls keep
  * memory and layout flat. Fixed row height and column widths mean nothing moves while scrolling.
  */
-function CallsTable({ calls, complete }: { calls: Video[]; complete: boolean }) {
+function CallsTable({ calls, complete, onNearEnd }: { calls: Video[]; complete: boolean; onNearEnd: () => void }) {
   const tableRef = useRef<HTMLTableElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -63,6 +70,12 @@ function CallsTable({ calls, complete }: { calls: Video[]; complete: boolean }) 
     scrollMargin,
   });
   const rows = virtualizer.getVirtualItems();
+  // The next page is asked for when the rows on screen come near the last loaded one: a scroll
+  // position, not a loop. (An IntersectionObserver sentinel missed crossings while rows were added.)
+  const lastShown = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastShown >= calls.length - NEAR_END_ROWS) onNearEnd();
+  }, [lastShown, calls.length, onNearEnd]);
   const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
   return (

@@ -1,0 +1,315 @@
+/// <reference lib="dom" />
+/**
+ * The renderer's benchmarks (issue 6, item 12), in Debian's Chromium on the production build
+ * (`npm run build` first):
+ * - data to a rendered transcript of 10,000 segments, and memory after scrolling 5,000 calls: the
+ *   page gets an in-page bridge that answers from generated data, so only the renderer is timed;
+ * - keystroke to results of search on the `large` profile: the whole path (debounce, bridge,
+ *   browser host, real service), on the database `bench/search.bench.ts` seeds in .data/bench-large;
+ * - the production bundle's size.
+ */
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { startBrowserHost } from '../src/main/browser/browser-host';
+import { createTempCore } from '../src/main/core/testing/temp-core';
+import { issueKey } from '../src/service/auth/issue-key';
+import { openDatabase } from '../src/service/db/database';
+import { startTestService } from '../src/service/testing/test-service';
+import { allScopes } from '../src/shared/api';
+import { describeMachine, percentile, projectRoot, recordBenchmark } from './report';
+
+const rendererDir = join(projectRoot, 'out', 'renderer');
+const largeDir = join(projectRoot, '.data', 'bench-large');
+const TRANSCRIPT_SEGMENTS = 10_000;
+const TRANSCRIPT_RUNS = 10;
+const CALLS = 5_000;
+const SEARCH_QUERIES = ['pricing', 'budget', 'security pack', 'Signalwise', 'discount'];
+const SEARCH_ROUNDS = 3;
+/** The palette waits this long after the last keystroke before it asks (search/SearchPalette.tsx). */
+const DEBOUNCE_MS = 200;
+
+function serveBuild(): Promise<Server> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = join(rendererDir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(rendererDir) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * Runs in the page before the app: `window.callscope` answering from generated data, with the
+ * moment the transcript is handed over and the moment its first rows are in the DOM.
+ */
+function installGeneratedBridge({ segments, calls }: { segments: number; calls: number }) {
+  const now = '2026-11-16T09:00:00.000Z';
+  const meta = { request_id: `req_${'0'.repeat(32)}` };
+  const ok = (value: unknown) => Promise.resolve({ ok: true, value });
+  const member = {
+    id: 'mem_1',
+    email: 'ann@example.com',
+    status: 'ACTIVE',
+    created_at: now,
+    given_name: 'Ann',
+    family_name: 'Lee',
+    display_name: 'Ann Lee',
+    avatar_url: null,
+  };
+  const words = ['pricing', 'budget', 'timeline', 'security', 'rollout', 'discount', 'renewal', 'pilot'];
+  const transcript = Array.from({ length: segments }, (_, index) => ({
+    id: `seg_${index}`,
+    text: `Line ${index}: we talked about the ${words[index % words.length]} and what comes next for the team.`,
+    start: index * 4,
+    end: index * 4 + 3.5,
+    speaker: index % 2 ? 'Bo Buyer' : 'Ann Lee',
+    speaker_role: index % 2 ? 'BUYER' : 'SELLER',
+  }));
+  const video = (index: number) => ({
+    id: `vid_${index}`,
+    title: `Call ${index} — Example Customer ${index % 97}`,
+    status: 'READY',
+    created_at: now,
+    updated_at: now,
+    duration_seconds: 600 + (index % 900),
+    processed_at: now,
+    call_type: 'DISCOVERY',
+    deal_id: `deal_${index % 100}`,
+  });
+  const timing = window as unknown as { transcriptHandedOver?: number; transcriptShown?: number };
+  new MutationObserver(() => {
+    if (timing.transcriptHandedOver && !timing.transcriptShown && document.querySelector('.segment')) {
+      requestAnimationFrame(() => {
+        timing.transcriptShown ??= performance.now();
+      });
+    }
+  }).observe(document, { childList: true, subtree: true });
+
+  const answers: Record<string, (params: Record<string, unknown>) => Promise<unknown>> = {
+    getAppInfo: () => ok({ mode: 'browser', keyStorage: 'session', keychainProblem: null, demoAvailable: true }),
+    listWorkspaces: () =>
+      ok({
+        activeId: 'demo',
+        workspaces: [{ id: 'demo', name: 'Bench', baseUrl: 'http://127.0.0.1', kind: 'demo', member, hasKey: true }],
+      }),
+    getPreferences: () => ok({ theme: 'system' }),
+    listRecentSearches: () => ok([]),
+    getMe: () => ok({ data: member, meta }),
+    listMembers: () => ok({ data: [member], meta }),
+    getDeal: (params) =>
+      ok({
+        data: { id: params.id, title: `Deal ${params.id}`, status: 'OPEN', created_at: now, updated_at: now },
+        meta,
+      }),
+    getVideo: (params) => ok({ data: { ...video(0), id: params.id, title: 'The long call' }, meta }),
+    getTranscript: () => {
+      timing.transcriptHandedOver = performance.now();
+      return ok({ data: transcript, meta });
+    },
+    getVideoEvents: () => ok({ data: [], meta }),
+    getSummary: () =>
+      Promise.resolve({
+        ok: false,
+        error: { code: 'not_found', message: 'not analysed', status: 404, requestId: null, retryAfter: null },
+      }),
+    listAnalyses: () => ok({ data: [], meta: { ...meta, has_more: false, next_cursor: null } }),
+    listVideos: (params) => {
+      const offset = Number(params.cursor ?? 0);
+      const limit = Number(params.limit ?? 25);
+      const end = Math.min(calls, offset + limit);
+      const data = Array.from({ length: end - offset }, (_, index) => video(offset + index));
+      return ok({ data, meta: { ...meta, has_more: end < calls, next_cursor: end < calls ? String(end) : null } });
+    },
+  };
+  answers.getChecklist = answers.getSummary!;
+  (window as unknown as { callscope: unknown }).callscope = {
+    invoke: (op: string, params: Record<string, unknown>) => answers[op]?.(params) ?? ok({}),
+    cancel: () => undefined,
+    on: () => () => undefined,
+  };
+}
+
+async function generatedPage(browser: Browser, origin: string, path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // tsx compiles with esbuild's keepNames, whose `__name` helper the serialised function still calls.
+  await page.addInitScript('globalThis.__name = (target) => target;');
+  await page.addInitScript(installGeneratedBridge, { segments: TRANSCRIPT_SEGMENTS, calls: CALLS });
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  await page.goto(`${origin}/#${path}`);
+  return page;
+}
+
+async function transcriptTimes(browser: Browser, origin: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < TRANSCRIPT_RUNS; run++) {
+    const page = await generatedPage(browser, origin, '/calls/vid_long');
+    const shown = await page.waitForFunction(() => {
+      const timing = window as unknown as { transcriptHandedOver?: number; transcriptShown?: number };
+      return timing.transcriptShown && timing.transcriptHandedOver
+        ? timing.transcriptShown - timing.transcriptHandedOver
+        : null;
+    });
+    times.push((await shown.jsonValue()) as number);
+    await page.close();
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function heap(page: Page): Promise<{ heapMb: number; nodes: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => (window as unknown as { gc?: () => void }).gc?.());
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((entry) => entry.name === name)?.value ?? 0;
+  return { heapMb: metric('JSHeapUsedSize') / 2 ** 20, nodes: metric('Nodes') };
+}
+
+async function callsScrolling(browser: Browser, origin: string) {
+  const page = await generatedPage(browser, origin, '/calls');
+  await page.locator('tbody tr[aria-rowindex]').first().waitFor();
+  const before = await heap(page);
+  const started = performance.now();
+  for (;;) {
+    const loaded = await page.locator('table').getAttribute('aria-rowcount');
+    if (loaded === String(CALLS + 1)) break;
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(30);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = await heap(page);
+  const rows = await page.locator('tbody tr').count();
+  await page.close();
+  return { before, after, rows, seconds };
+}
+
+async function searchLatencies(browser: Browser): Promise<number[] | null> {
+  if (!existsSync(join(largeDir, 'bench-seed.json'))) return null;
+  const db = openDatabase(largeDir);
+  const org = db.prepare('SELECT id FROM organizations WHERE active = 1 ORDER BY rowid LIMIT 1').get() as {
+    id: string;
+  };
+  const memberId = db
+    .prepare('SELECT id FROM members WHERE org_id = ? ORDER BY rowid LIMIT 1')
+    .pluck()
+    .get(org.id) as string;
+  const apiKey = issueKey(db, { orgId: org.id, memberId, scopes: allScopes });
+  db.close();
+
+  const service = await startTestService({ dataDir: largeDir, profile: 'none' });
+  const { core, dispose } = createTempCore({ demo: { baseUrl: service.baseUrl, apiKey } });
+  const host = await (async () => {
+    await core.invoke('openDemoWorkspace', {});
+    return startBrowserHost({ core, rendererDir });
+  })();
+  try {
+    const expected = new Map<string, number>();
+    for (const q of SEARCH_QUERIES) {
+      const response = await fetch(`${service.baseUrl}/v1/search/transcripts?q=${encodeURIComponent(q)}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      expected.set(q, ((await response.json()) as { meta: { total_matches: number } }).meta.total_matches);
+    }
+    const latencies: number[] = [];
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    for (let round = 0; round < SEARCH_ROUNDS; round++) {
+      // A fresh page per round, so no answer comes from the query cache.
+      await page.goto(`${host.url}#/deals`);
+      await page.getByRole('heading', { level: 1, name: 'Pipeline' }).waitFor();
+      await page.keyboard.press('Control+k');
+      const box = page.getByRole('combobox', { name: 'Search every transcript' });
+      for (const q of SEARCH_QUERIES) {
+        await box.fill('');
+        await page.keyboard.type(q);
+        const lastKey = performance.now();
+        const total = expected.get(q)!;
+        await page
+          .locator('.palette-status')
+          .getByText(new RegExp(`^${total} match`))
+          .waitFor({ timeout: 30_000 });
+        latencies.push(performance.now() - lastKey);
+      }
+    }
+    await page.close();
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    await host.close();
+    dispose();
+    await service.terminate();
+  }
+}
+
+function bundleSizes() {
+  const assets = join(rendererDir, 'assets');
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+    .map((file) => {
+      const path = join(assets, file);
+      return { file, kb: statSync(path).size / 1024, gzipKb: gzipSync(readFileSync(path)).length / 1024 };
+    });
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+export default async function uiBench(): Promise<void> {
+  if (!existsSync(join(rendererDir, 'index.html')))
+    throw new Error('run `npm run build` first: out/renderer is missing');
+  const server = await serveBuild();
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--js-flags=--expose-gc'],
+  });
+  try {
+    console.log('transcript of 10,000 segments…');
+    const transcript = await transcriptTimes(browser, origin);
+    console.log('scrolling 5,000 calls…');
+    const calls = await callsScrolling(browser, origin);
+    console.log('search on the large profile…');
+    const search = await searchLatencies(browser);
+    const bundle = bundleSizes();
+    const lines = [
+      '## Renderer (`bench/ui.bench.ts`)',
+      '',
+      'Debian’s Chromium on the production build. Transcript and calls use an in-page bridge answering from',
+      'generated data, so only the renderer is timed; search runs the whole path against the real service.',
+      '',
+      `**Data to a rendered transcript of ${TRANSCRIPT_SEGMENTS.toLocaleString('en')} segments** (bridge answer →`,
+      `first rows painted, ${TRANSCRIPT_RUNS} page loads): p50 ${ms(percentile(transcript, 0.5))} ms, p95 ${ms(percentile(transcript, 0.95))} ms.`,
+      '',
+      `**Scrolling ${CALLS.toLocaleString('en')} calls** (loaded 50 per page as the end of the list comes into view, in`,
+      `${calls.seconds.toFixed(1)} s): JS heap ${calls.before.heapMb.toFixed(1)} MiB before, ${calls.after.heapMb.toFixed(1)} MiB after`,
+      `(after GC); DOM nodes ${calls.before.nodes} before, ${calls.after.nodes} after; ${calls.rows} table rows in the DOM.`,
+      '',
+      search
+        ? `**Keystroke to results, search on the \`large\` profile** (last keystroke → result count on screen, ${search.length} searches of ${SEARCH_QUERIES.map((q) => `\`${q}\``).join(', ')}; includes the ${DEBOUNCE_MS} ms debounce): p50 ${ms(percentile(search, 0.5))} ms, p95 ${ms(percentile(search, 0.95))} ms.`
+        : '**Keystroke to results**: skipped — run `npm run bench search` first to seed .data/bench-large.',
+      '',
+      '**Production bundle** (`out/renderer/assets`):',
+      '',
+      '| file | KiB | gzip KiB |',
+      '|---|---:|---:|',
+      ...bundle.map(
+        (entry) =>
+          `| ${entry.file.replace(/-[\w-]{8}\./, '.')} | ${entry.kb.toFixed(1)} | ${entry.gzipKb.toFixed(1)} |`,
+      ),
+      '',
+      'Machine:',
+      describeMachine(),
+    ];
+    const markdown = lines.join('\n');
+    console.log(markdown);
+    recordBenchmark('ui', markdown);
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
