@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const resultsDir = 'test-results';
+// Not test-results/: Playwright empties that folder when it starts.
+const resultsDir = '.test-reports';
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
