@@ -108,4 +108,20 @@ test.describe('workspaces and keys', () => {
     await expect(page.getByText(/slowing down and retrying/)).toBeHidden({ timeout: 20_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
+
+  test('the theme follows the system unless light or dark is chosen', async ({ page, callscope }) => {
+    await openScreen(page, callscope, '/settings');
+    const html = page.locator('html');
+    await expect(html).not.toHaveAttribute('data-theme', /./);
+    const theme = page.getByLabel('Theme');
+    try {
+      await theme.selectOption('dark');
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    } finally {
+      await page.getByLabel('Theme').selectOption('system');
+      await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    }
+  });
 });
