@@ -1,11 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { navigate } from '../app/router';
 import { InlineError } from '../shared-ui/InlineError';
-import { useWorkspaceChange } from './queries';
+import { useWorkspaceChange, workspaceQueries } from './queries';
 
 /** Main checks the key with GET /v1/members/me before storing it (issue 6, item 1). */
 export function AddWorkspaceForm() {
   const add = useWorkspaceChange('addWorkspace');
+  const keyStorage = useQuery(workspaceQueries.appInfo()).data?.keyStorage;
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [name, setName] = useState('');
@@ -41,7 +43,8 @@ export function AddWorkspaceForm() {
         onChange={(event) => setApiKey(event.target.value)}
       />
       <p id={ids.hint} className="hint">
-        The key is checked with the service, then kept in your system’s keychain.
+        The key is checked with the service, then kept{' '}
+        {keyStorage === 'session' ? 'in memory for this session only' : 'in your system’s keychain'}.
       </p>
       {add.isError && <InlineError error={add.error} />}
       <button type="submit" className="button primary" disabled={add.isPending}>

@@ -16,9 +16,7 @@ export function WelcomeScreen({ workspaces, notice }: { workspaces: Workspace[];
       <h1>Welcome to Callscope</h1>
       <p className="lead">Your sales calls and deals, from the Sales Call Intelligence service.</p>
       {notice}
-      {appInfo.data?.keychainProblem && (
-        <p className="notice">Keys are kept for this session only: {appInfo.data.keychainProblem}</p>
-      )}
+      {appInfo.data?.keychainProblem && <p className="notice">{appInfo.data.keychainProblem}</p>}
       <div className="welcome-grid">
         <section className="card" aria-labelledby="demo-heading">
           <h2 id="demo-heading">Try the demo</h2>
