@@ -1,4 +1,4 @@
-import type { SearchSegment, TranscriptSegment, Video } from '../src/shared/api';
+import type { Deal, SearchSegment, TranscriptSegment, Video } from '../src/shared/api';
 import { openScreen, serviceGet } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
@@ -83,6 +83,7 @@ test.describe('transcript search', () => {
     const found = await serviceGet<SearchResponse>(callscope, '/v1/search/transcripts?q=e');
     expect(found.meta.truncated).toBe(true);
     await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
     await page.keyboard.press('Control+k');
     await page.keyboard.type('e');
     await expect(
@@ -95,6 +96,7 @@ test.describe('transcript search', () => {
     const call = hits[0]!;
     const inCall = hits.filter((hit) => hit.video_id === call.video_id);
     await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
     await page.keyboard.press('Control+k');
     await page.keyboard.type(word);
     await expect(results(page)).toHaveCount(hits.length);
@@ -103,6 +105,23 @@ test.describe('transcript search', () => {
     await expect(
       palette(page).getByText(`${inCall.length} ${inCall.length === 1 ? 'match' : 'matches'}`),
     ).toBeVisible();
+  });
+
+  test('filters by deal', async ({ page, callscope }) => {
+    const { word, hits } = await distinctiveWord(callscope);
+    const choices = new Set(
+      (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?limit=100')).data.map((deal) => deal.id),
+    );
+    const dealId = hits.find((hit) => hit.deal_id && choices.has(hit.deal_id))?.deal_id;
+    test.skip(!dealId, 'no match belongs to a deal');
+    const inDeal = hits.filter((hit) => hit.deal_id === dealId);
+    await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(word);
+    await expect(results(page)).toHaveCount(hits.length);
+    await palette(page).getByLabel('Deal').selectOption(dealId!);
+    await expect(results(page)).toHaveCount(inDeal.length);
   });
 
   test('? lists every shortcut', async ({ page, callscope }) => {

@@ -33,7 +33,8 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of address
   useEffect(() => {
     window.scrollTo(0, 0);
-    document.getElementById('main')?.focus({ preventScroll: true });
+    // Not while a dialog is open (search opened before the first screen finished loading).
+    if (!document.querySelector('dialog[open]')) document.getElementById('main')?.focus({ preventScroll: true });
   }, [path]);
   const openSearch = useUiStore((state) => state.openSearch);
   const openHelp = useUiStore((state) => state.setHelpOpen);
