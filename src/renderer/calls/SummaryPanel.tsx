@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
 import type { SummarySection, VideoSummary } from '../../shared/api';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { humanize } from '../shared-ui/format';
+import { SafeMarkdown } from '../shared-ui/SafeMarkdown';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 
 function groupByType(sections: SummarySection[]): [string, SummarySection[]][] {
@@ -11,11 +11,7 @@ function groupByType(sections: SummarySection[]): [string, SummarySection[]][] {
   return [...groups.entries()];
 }
 
-/**
- * Sections grouped by type, then the notes. API text is untrusted: react-markdown builds
- * elements (never innerHTML), `skipHtml` drops raw HTML, and images are left out so a note
- * cannot load remote content.
- */
+/** Sections grouped by type, then the notes (untrusted markdown, see SafeMarkdown). */
 export function SummaryPanel({
   summary,
   notAnalysed,
@@ -46,20 +42,7 @@ export function SummaryPanel({
       {notes_markdown.trim() && (
         <section aria-label="Notes" className="markdown">
           <h3>Notes</h3>
-          <Markdown
-            skipHtml
-            disallowedElements={['img']}
-            unwrapDisallowed
-            components={{
-              a: ({ href, children }) => (
-                <a href={href} target="_blank" rel="noreferrer noopener">
-                  {children}
-                </a>
-              ),
-            }}
-          >
-            {notes_markdown}
-          </Markdown>
+          <SafeMarkdown>{notes_markdown}</SafeMarkdown>
         </section>
       )}
     </div>
