@@ -87,6 +87,7 @@ export const analysisJob: JobDescriptor<Analysis> = {
   start: (callId, idempotencyKey) => call('startAnalysis', { id: callId, idempotencyKey }),
   get: (callId, analysisId, signal) => call('getAnalysis', { id: callId, analysis_id: analysisId }, signal),
   key: callKeys.analysis,
+  history: callKeys.analyses,
   // Not the transcript: an analysis does not change it, and it can be thousands of segments.
   affected: (callId) => [
     callKeys.summary(callId),

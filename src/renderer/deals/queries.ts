@@ -50,6 +50,7 @@ export const scoringJob: JobDescriptor<Scoring> = {
   start: (dealId, idempotencyKey) => call('startScoring', { id: dealId, idempotencyKey }),
   get: (dealId, scoringId, signal) => call('getScoring', { id: dealId, scoring_id: scoringId }, signal),
   key: dealKeys.scoring,
+  history: dealKeys.scorings,
   // The deal's probability and factors come from its latest completed scoring (design.md).
   affected: (dealId) => [dealKeys.detail(dealId), dealKeys.lists()],
 };

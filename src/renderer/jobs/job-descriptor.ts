@@ -13,6 +13,8 @@ export interface JobDescriptor<J extends Analysis | Scoring> {
   start: (parentId: string, idempotencyKey: string) => Promise<JobEnvelope<J>>;
   get: (parentId: string, jobId: string, signal: AbortSignal) => Promise<JobEnvelope<J>>;
   key: (parentId: string, jobId: string) => QueryKey;
+  /** The parent's job history, which shows a started job at once. */
+  history: (parentId: string) => QueryKey;
   /** Queries whose data a finished job changes (the deal's probability, the call's summary…). */
   affected: (parentId: string) => QueryKey[];
 }

@@ -26,6 +26,7 @@ export function useLiveJob<J extends Analysis | Scoring>(
     onSuccess: (envelope) => {
       queryClient.setQueryData(descriptor.key(parentId, envelope.data.id), envelope);
       track(descriptor.kind, parentId, envelope.data.id);
+      void queryClient.invalidateQueries({ queryKey: descriptor.history(parentId) });
     },
   });
 
