@@ -1,3 +1,4 @@
+import { PollingLoop } from '../background/polling-loop';
 import type { Db } from '../db/database';
 import { newId } from './ids';
 import { JobFailure } from './job-failure';
@@ -26,20 +27,24 @@ const DEFAULT_LEASE_MS = 10 * 60_000;
 export class JobWorker {
   private readonly owner = newId('worker');
   private readonly handlers: Map<JobKind, JobHandler>;
-  private readonly running = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop<JobRow>;
   private stopping = new AbortController();
 
   constructor(private readonly options: JobWorkerOptions) {
     this.handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
+    this.loop = new PollingLoop({
+      name: 'job worker',
+      pollMs: options.pollMs ?? 250,
+      concurrency: options.concurrency ?? 4,
+      claim: () => this.claim(),
+      run: (job) => this.runJob(job),
+    });
   }
 
   start(): void {
-    this.stopped = false;
     this.stopping = new AbortController();
     requeueInterruptedJobs(this.options.db, this.now().toISOString());
-    this.schedule(0);
+    this.loop.start();
   }
 
   /**
@@ -47,43 +52,17 @@ export class JobWorker {
    * database and run again on the next start, so a SIGTERM never waits for a slow job.
    */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
     this.stopping.abort();
-    await Promise.all(this.running);
+    await this.loop.stop();
   }
 
   /** Looks for work now rather than at the next poll, e.g. right after a job was enqueued. */
   wake(): void {
-    if (!this.stopped) this.schedule(0);
+    this.loop.wake();
   }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.poll(), delayMs);
-  }
-
-  private poll(): void {
-    if (this.stopped) return;
-    const concurrency = this.options.concurrency ?? 4;
-    try {
-      while (this.running.size < concurrency) {
-        const job = this.claim();
-        if (!job) break;
-        const run = this.runJob(job).finally(() => {
-          this.running.delete(run);
-          this.wake();
-        });
-        this.running.add(run);
-      }
-    } catch (error) {
-      console.error('job worker: claiming failed', error);
-    }
-    this.schedule(this.options.pollMs ?? 250);
   }
 
   private claim(): JobRow | undefined {

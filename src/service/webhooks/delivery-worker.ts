@@ -1,3 +1,4 @@
+import { PollingLoop } from '../background/polling-loop';
 import type { Db } from '../db/database';
 import type { WebhookTransport } from './https-transport';
 import { signDelivery } from './sign-delivery';
@@ -36,14 +37,19 @@ export function retryDelayMs(retryBaseMs: number, attemptsMade: number): number 
  * receiver deduplicates by hook-id (interface, Events rule 3).
  */
 export class DeliveryWorker {
-  private readonly inFlight = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop<DeliveryRow>;
 
-  constructor(private readonly options: DeliveryWorkerOptions) {}
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.loop = new PollingLoop({
+      name: 'delivery worker',
+      pollMs: options.pollMs ?? 250,
+      concurrency: options.concurrency ?? 8,
+      claim: () => this.claim(),
+      run: (delivery) => this.attempt(delivery),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
     const now = this.now().toISOString();
     this.options.db
       .prepare(
@@ -51,42 +57,20 @@ export class DeliveryWorker {
          WHERE state = 'sending'`,
       )
       .run(now, now);
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops claiming and lets attempts in flight finish. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await Promise.all(this.inFlight);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   wake(): void {
-    if (!this.stopped) this.schedule(0);
+    this.loop.wake();
   }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.poll(), delayMs);
-  }
-
-  private poll(): void {
-    if (this.stopped) return;
-    try {
-      while (this.inFlight.size < (this.options.concurrency ?? 8)) {
-        const delivery = this.claim();
-        if (!delivery) break;
-        const attempt = this.attempt(delivery).finally(() => this.inFlight.delete(attempt));
-        this.inFlight.add(attempt);
-      }
-    } catch (error) {
-      console.error('delivery worker: claiming failed', error);
-    }
-    this.schedule(this.options.pollMs ?? 250);
   }
 
   private claim(): DeliveryRow | undefined {
