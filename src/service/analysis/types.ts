@@ -1,13 +1,7 @@
-import type { ChecklistItem, knownSalesEventTypes, SummarySection } from '../../shared/api/videos';
+import type { ChecklistItem, knownSalesEventTypes, SummarySection, TranscriptSegment } from '../../shared/api/videos';
 
-export interface AnalyzerSegment {
-  id: string;
-  text: string;
-  start: number;
-  end: number;
-  speaker: string;
-  speaker_role: string;
-}
+/** The analyzer reads a call's transcript exactly as the API serves it. */
+export type AnalyzerSegment = TranscriptSegment;
 
 export interface AnalyzerChecklistItem {
   id: string;

@@ -1,8 +1,8 @@
 import { analyzeCall, replaceCallOutputs } from '../analysis';
+import type { AnalyzerChecklistItem, AnalyzerSegment } from '../analysis/types';
 import type { Db } from '../db/database';
 import type { PlannedCall } from './plan-org';
 import type { Random } from './random';
-import type { StoredChecklistItem, StoredSegment } from './write-org';
 
 const iso = (time: number) => new Date(time).toISOString();
 const CALLS_PER_TRANSACTION = 250;
@@ -18,8 +18,8 @@ export function seedAnalyses(
   random: Random,
   orgId: string,
   calls: readonly PlannedCall[],
-  segmentsOf: Map<string, StoredSegment[]>,
-  checklist: readonly StoredChecklistItem[],
+  segmentsOf: Map<string, AnalyzerSegment[]>,
+  checklist: readonly AnalyzerChecklistItem[],
   anchor: number,
 ): void {
   const insert = db.prepare(

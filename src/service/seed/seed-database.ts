@@ -1,4 +1,5 @@
 import { allScopes, type Scope } from '../../shared/api/scopes';
+import type { AnalyzerChecklistItem } from '../analysis/types';
 import type { Db } from '../db/database';
 import { planOrg } from './plan-org';
 import { profileSeeds, profileSizes, type SeedProfile } from './profiles';
@@ -6,7 +7,7 @@ import { Random } from './random';
 import { seedAnalyses } from './seed-analyses';
 import { seedScorings } from './seed-scorings';
 import { orgBlueprints } from './world';
-import { type StoredChecklistItem, writeCalls, writeOrganisation } from './write-org';
+import { writeCalls, writeOrganisation } from './write-org';
 
 /** The shape of `manifest.json` (issue 3, item 10); scopes are listed by name, never "all". */
 export interface ManifestKey {
@@ -61,7 +62,7 @@ export function seedDatabase(db: Db, options: SeedOptions): Manifest {
     const size = profileSizes[options.profile][index]!;
     const org = { id: `org_${random.hex()}`, createdAt: anchor - 420 * 86_400_000 };
     const plan = planOrg(random, blueprint, size, anchor);
-    const checklist: StoredChecklistItem[] = blueprint.checklist.map((item) => ({
+    const checklist: AnalyzerChecklistItem[] = blueprint.checklist.map((item) => ({
       id: `chk_${random.hex()}`,
       item_text: item.text,
       item_description: item.description,

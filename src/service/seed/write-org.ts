@@ -1,25 +1,10 @@
+import type { AnalyzerChecklistItem, AnalyzerSegment } from '../analysis/types';
 import type { Db } from '../db/database';
 import type { OrgPlan, PlannedCall } from './plan-org';
 import { displayName } from './plan-org';
 import type { OrgBlueprint } from './world';
 
 const iso = (time: number) => new Date(time).toISOString();
-
-export interface StoredSegment {
-  id: string;
-  text: string;
-  start: number;
-  end: number;
-  speaker: string;
-  speaker_role: string;
-}
-
-export interface StoredChecklistItem {
-  id: string;
-  item_text: string;
-  item_description: string;
-  keywords: string[];
-}
 
 /** Calls per write transaction: large enough to amortise commits, small enough to bound the WAL. */
 const CALLS_PER_TRANSACTION = 250;
@@ -29,7 +14,7 @@ export function writeOrganisation(
   org: { id: string; createdAt: number },
   blueprint: OrgBlueprint,
   plan: OrgPlan,
-  checklist: StoredChecklistItem[],
+  checklist: AnalyzerChecklistItem[],
 ): void {
   db.transaction(() => {
     db.prepare('INSERT INTO organizations (id, name, active, created_at) VALUES (?, ?, ?, ?)').run(
@@ -86,7 +71,7 @@ export function writeOrganisation(
  * Writes the calls with their transcripts and LINKED activities, and returns each call's stored
  * segments (with their public `seg_<rowid>` ids) for the analyzer.
  */
-export function writeCalls(db: Db, orgId: string, calls: PlannedCall[]): Map<string, StoredSegment[]> {
+export function writeCalls(db: Db, orgId: string, calls: PlannedCall[]): Map<string, AnalyzerSegment[]> {
   const video = db.prepare(
     `INSERT INTO videos (id, org_id, deal_id, title, status, call_type, duration_seconds, processed_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -99,7 +84,7 @@ export function writeCalls(db: Db, orgId: string, calls: PlannedCall[]): Map<str
     `INSERT INTO deal_activities (id, org_id, deal_id, action, video_id, member_id, created_at)
      VALUES (?, ?, ?, 'LINKED', ?, ?, ?)`,
   );
-  const stored = new Map<string, StoredSegment[]>();
+  const stored = new Map<string, AnalyzerSegment[]>();
   const writeBatch = db.transaction((batch: PlannedCall[]) => {
     for (const call of batch) {
       const createdAt = iso(call.createdAt);
