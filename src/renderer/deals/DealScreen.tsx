@@ -75,8 +75,9 @@ export function DealScreen({ dealId }: { dealId: string }) {
           completed={(scoring) => `Scored: win probability ${formatPercent(scoring.result?.probability)}.`}
         />
       </div>
-      <div className="grid two">
-        <section className="card" aria-labelledby="probability-heading">
+      <div className="grid two deal-panels">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a fixed-height panel that scrolls must be reachable by keyboard */}
+        <section className="card" aria-labelledby="probability-heading" tabIndex={0}>
           <h2 id="probability-heading">Win probability</h2>
           {deal.data ? (
             <ProbabilityPanel deal={deal.data.data} trend={<ProbabilityChart points={trend} />} />
@@ -84,7 +85,8 @@ export function DealScreen({ dealId }: { dealId: string }) {
             <SkeletonBlock height={220} />
           )}
         </section>
-        <section className="card" aria-labelledby="activity-heading">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a fixed-height panel that scrolls must be reachable by keyboard */}
+        <section className="card" aria-labelledby="activity-heading" tabIndex={0}>
           <h2 id="activity-heading">Activity</h2>
           <ActivityTimeline dealId={dealId} />
         </section>
