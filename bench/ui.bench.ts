@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { serveBuild } from '../e2e/support/serve-build';
 import { startBrowserHost } from '../src/main/browser/browser-host';
 import { createTempCore } from '../src/main/core/testing/temp-core';
 import { issueKey } from '../src/service/auth/issue-key';
@@ -31,21 +32,6 @@ const SEARCH_QUERIES = ['pricing', 'budget', 'security pack', 'Signalwise', 'dis
 const SEARCH_ROUNDS = 3;
 /** The palette waits this long after the last keystroke before it asks (search/SearchPalette.tsx). */
 const DEBOUNCE_MS = 200;
-
-function serveBuild(): Promise<Server> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    const file = join(rendererDir, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(rendererDir) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 /**
  * Runs in the page before the app: `window.callscope` answering from generated data, with the
@@ -262,7 +248,7 @@ const ms = (value: number) => value.toFixed(1);
 export default async function uiBench(): Promise<void> {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error('run `npm run build` first: out/renderer is missing');
-  const server = await serveBuild();
+  const server = await serveBuild(rendererDir);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

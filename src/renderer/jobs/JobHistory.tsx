@@ -1,0 +1,64 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { JobError, JobStatus, Page } from '../../shared/api';
+import { EmptyState } from '../shared-ui/EmptyState';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { formatDateTime } from '../shared-ui/format';
+import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
+import { SkeletonRows } from '../shared-ui/Skeleton';
+
+interface HistoryJob {
+  id: string;
+  status: JobStatus;
+  created_at: string;
+  result: object | null;
+  error: JobError | null;
+}
+
+interface JobHistoryProps<J extends HistoryJob> {
+  jobs: UseInfiniteQueryResult<InfiniteData<Page<J>>>;
+  /** Plural noun for labels, e.g. "analyses". */
+  noun: string;
+  emptyTitle: string;
+  describeResult: (result: NonNullable<J['result']>) => string;
+}
+
+/** The infinite history of a call's analyses or a deal's scorings, newest first. */
+export function JobHistory<J extends HistoryJob>({ jobs, noun, emptyTitle, describeResult }: JobHistoryProps<J>) {
+  if (jobs.isPending) return <SkeletonRows rows={3} height={36} label={`Loading ${noun}`} />;
+  if (jobs.isError) return <ErrorState error={jobs.error} onRetry={() => jobs.refetch()} />;
+  const items = jobs.data.pages.flatMap((page) => page.data);
+  if (items.length === 0) return <EmptyState title={emptyTitle} />;
+  return (
+    <>
+      <table className="table compact">
+        <caption className="visually-hidden">{`History of ${noun}, newest first`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Status</th>
+            <th scope="col">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((job) => (
+            <tr key={job.id}>
+              <td>{formatDateTime(job.created_at)}</td>
+              <td>
+                <span className={`badge job-${job.status}`}>{job.status}</span>
+              </td>
+              <td>
+                {job.result ? describeResult(job.result) : job.error ? `${job.error.code}: ${job.error.message}` : '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <InfiniteSentinel
+        hasNextPage={jobs.hasNextPage}
+        isFetchingNextPage={jobs.isFetchingNextPage}
+        fetchNextPage={jobs.fetchNextPage}
+        label={`Load older ${noun}`}
+      />
+    </>
+  );
+}
