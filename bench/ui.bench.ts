@@ -8,10 +8,9 @@
  *   browser host, real service), on the database `bench/search.bench.ts` seeds in .data/bench-large;
  * - the production bundle's size.
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { serveBuild } from '../e2e/support/serve-build';
