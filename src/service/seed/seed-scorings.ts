@@ -21,7 +21,9 @@ export function seedScorings(db: Db, orgId: string, deals: readonly PlannedDeal[
       for (let index = 1; index <= deal.scorings; index++) {
         const createdAt = Math.round(deal.createdAt + ((end - deal.createdAt) * index) / (deal.scorings + 1));
         const finishedAt = createdAt + 4_000;
-        const result = scoreDeal(inputs, new Date(finishedAt));
+        // Activity after the scoring's own date did not exist yet when it ran.
+        const activityTimes = inputs.activityTimes.filter((time) => Date.parse(time) <= finishedAt);
+        const result = scoreDeal({ ...inputs, activityTimes }, new Date(finishedAt));
         const id = `scr_${deal.id.slice(5)}${index}`;
         insert.run(
           id,
