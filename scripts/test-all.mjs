@@ -66,7 +66,22 @@ const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
+/** Playwright's list reporter shows a skipped test without its reason; the JSON report has it. */
+function skippedWithReasons(suite, titles = []) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === 'skipped')
+      .map((test) => {
+        const reason = test.annotations.find((annotation) => annotation.type === 'skip')?.description;
+        return `skipped: ${[...path, spec.title].join(' › ')}${reason ? ` (${reason})` : ''}`;
+      }),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap((child) => skippedWithReasons(child, path))];
+}
+
 console.log('\n━━ summary');
+for (const line of (playwright?.suites ?? []).flatMap((suite) => skippedWithReasons(suite))) console.log(line);
 for (const outcome of outcomes) console.log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${outcome.name} (${outcome.seconds}s)`);
 const failedSteps = outcomes.filter((outcome) => !outcome.ok).length;
 console.log(`steps: ${outcomes.length - failedSteps} passed, ${failedSteps} failed`);
