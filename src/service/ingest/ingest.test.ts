@@ -2,9 +2,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookPayload } from '../../shared/api/events';
 import type { Video } from '../../shared/api/videos';
-import { activeOrgs } from '../jobs/service-test-kit';
+import { startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
-import { startTestService, type TestService } from '../testing/test-service';
+import type { TestService } from '../testing/test-service';
 import { startTestReceiver, type TestReceiver } from '../webhooks/test-receiver';
 
 const HOST = 'hooks.example.test';
@@ -15,13 +15,7 @@ let orgId: string;
 
 beforeAll(async () => {
   receiver = await startTestReceiver(HOST);
-  service = await startTestService({
-    serveArgs: ['--webhook-ca', receiver.caFile, '--webhook-resolve', `${HOST}=127.0.0.1`],
-  });
-  const [mine] = activeOrgs(service);
-  key = mine!.key;
-  orgId = mine!.org.id;
-  await service.cli(['allowlist', 'set', '--org', orgId, HOST]);
+  ({ service, key, orgId } = await startServiceWithReceiver(receiver));
 });
 afterAll(async () => {
   await service?.stop();

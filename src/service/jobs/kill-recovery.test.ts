@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '../../shared/api/jobs';
 import { openDatabase } from '../db/database';
 import { callApi } from '../testing/http';
-import { startTestService, type TestService } from '../testing/test-service';
+import type { TestService } from '../testing/test-service';
 import { startTestReceiver, type TestReceiver } from '../webhooks/test-receiver';
-import { activeOrgs, pollUntil } from './service-test-kit';
+import { pollUntil, startServiceWithReceiver } from './service-test-kit';
 
 const HOST = 'hooks.example.test';
 let receiver: TestReceiver;
@@ -14,21 +14,12 @@ let videoId: string;
 
 beforeAll(async () => {
   receiver = await startTestReceiver(HOST);
-  service = await startTestService({
-    serveArgs: [
-      '--job-delay-ms',
-      '1500',
-      '--webhook-retry-base-ms',
-      '2000',
-      '--webhook-ca',
-      receiver.caFile,
-      '--webhook-resolve',
-      `${HOST}=127.0.0.1`,
-    ],
-  });
-  const [mine] = activeOrgs(service);
-  key = mine!.key;
-  await service.cli(['allowlist', 'set', '--org', mine!.org.id, HOST]);
+  ({ service, key } = await startServiceWithReceiver(receiver, [
+    '--job-delay-ms',
+    '1500',
+    '--webhook-retry-base-ms',
+    '2000',
+  ]));
   const created = await callApi(service.baseUrl, '/v1/webhooks', {
     key,
     method: 'POST',

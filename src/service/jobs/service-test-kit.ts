@@ -1,7 +1,8 @@
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
-import type { TestService } from '../testing/test-service';
+import { startTestService, type TestService } from '../testing/test-service';
+import type { TestReceiver } from '../webhooks/test-receiver';
 
 /** The active organisations of a seeded service, each with its all-scopes key that has no rate limit. */
 export function activeOrgs(service: TestService): { org: ManifestOrg; key: string }[] {
@@ -23,4 +24,27 @@ export async function pollUntil<T>(
     if (Date.now() > deadline) throw new Error(`${path} did not settle: ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export interface ServiceWithReceiver {
+  service: TestService;
+  /** The first active organisation, whose allowlist holds the receiver's hostname. */
+  orgId: string;
+  key: string;
+}
+
+/**
+ * A seeded service that delivers webhooks to `receiver` under its hostname: the receiver's CA
+ * trusted, the name resolved to loopback, and the name on the first active organisation's allowlist.
+ */
+export async function startServiceWithReceiver(
+  receiver: TestReceiver,
+  serveArgs: string[] = [],
+): Promise<ServiceWithReceiver> {
+  const service = await startTestService({
+    serveArgs: [...serveArgs, '--webhook-ca', receiver.caFile, '--webhook-resolve', `${receiver.hostname}=127.0.0.1`],
+  });
+  const [mine] = activeOrgs(service);
+  await service.cli(['allowlist', 'set', '--org', mine!.org.id, receiver.hostname]);
+  return { service, orgId: mine!.org.id, key: mine!.key };
 }

@@ -2,9 +2,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookPayload } from '../../shared/api/events';
 import type { Analysis } from '../../shared/api/jobs';
-import { activeOrgs, pollUntil } from '../jobs/service-test-kit';
+import { pollUntil, startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
-import { startTestService, type TestService } from '../testing/test-service';
+import type { TestService } from '../testing/test-service';
 import { type ReceivedDelivery, startTestReceiver, type TestReceiver } from './test-receiver';
 
 const HOST = 'hooks.example.test';
@@ -16,21 +16,12 @@ let videoId: string;
 
 beforeAll(async () => {
   receiver = await startTestReceiver(HOST, [500, 500]);
-  service = await startTestService({
-    serveArgs: [
-      '--job-delay-ms',
-      '200',
-      '--webhook-retry-base-ms',
-      String(RETRY_BASE_MS),
-      '--webhook-ca',
-      receiver.caFile,
-      '--webhook-resolve',
-      `${HOST}=127.0.0.1`,
-    ],
-  });
-  const [mine] = activeOrgs(service);
-  key = mine!.key;
-  await service.cli(['allowlist', 'set', '--org', mine!.org.id, HOST]);
+  ({ service, key } = await startServiceWithReceiver(receiver, [
+    '--job-delay-ms',
+    '200',
+    '--webhook-retry-base-ms',
+    String(RETRY_BASE_MS),
+  ]));
   const videos = await callApi(service.baseUrl, '/v1/videos?status=READY&limit=1', { key });
   videoId = videos.body.data[0].id;
 });

@@ -14,6 +14,8 @@ export interface ReceivedDelivery {
 type Answer = number | 'hang';
 
 export interface TestReceiver {
+  /** The name its certificate is for; resolve it to 127.0.0.1 (`--webhook-resolve`). */
+  hostname: string;
   /** PEM of the CA that signed the receiver's certificate, for `--webhook-ca`. */
   caPem: string;
   caFile: string;
@@ -85,6 +87,7 @@ export async function startTestReceiver(hostname: string, statuses: Answer[] = [
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
+    hostname,
     caPem: readFileSync(file('ca.pem'), 'utf8'),
     caFile: file('ca.pem'),
     port: (server.address() as AddressInfo).port,
