@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PollingLoop } from '../background/polling-loop';
 import type { Db } from '../db/database';
 import { newId } from './ids';
@@ -82,7 +83,8 @@ export class JobWorker {
 
   private async runJob(job: JobRow): Promise<void> {
     const handler = this.handlerOf(job);
-    await sleep(handler.durationMs(job), this.stopping.signal);
+    // A stop cuts the wait short; the job stays claimed-but-unfinished and reruns on the next start.
+    await sleep(handler.durationMs(job), undefined, { signal: this.stopping.signal }).catch(() => undefined);
     if (this.stopping.signal.aborted) return;
     const { db } = this.options;
     try {
@@ -138,13 +140,3 @@ export class JobWorker {
 }
 
 class LeaseLost extends Error {}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
