@@ -1,4 +1,4 @@
-import type { Deal, Video } from '../src/shared/api';
+import type { ServedDeal, ServedVideo } from '../src/shared/api/served';
 import { expectAccessible, issueKey, openScreen, reopenDemo, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
@@ -7,7 +7,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('pipeline, deal, calls and team have no serious or critical violation', async ({ page, callscope }) => {
-      const deal = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;
+      const deal = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;
       await openScreen(page, callscope, '/deals');
       await expect(page.getByRole('heading', { level: 2, name: /^Open/ })).toBeVisible();
       await expect(page.locator('.deal-card').first()).toBeVisible();
@@ -28,7 +28,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('every tab of a call page has no serious or critical violation', async ({ page, callscope }) => {
-      const video = (await serviceGet<{ data: Video[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
+      const video = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
       await openScreen(page, callscope, `/calls/${video.id}`);
       await expect(page.getByRole('heading', { name: 'Transcript' })).toBeVisible();
       for (const tab of ['Summary', 'Checklist', 'Sales events', 'Analyses']) {

@@ -1,20 +1,28 @@
-import type { ChecklistEvaluation, SalesEvent, TranscriptSegment, Video } from '../src/shared/api';
+import type {
+  ServedChecklistEvaluation,
+  ServedSalesEvent,
+  ServedTranscriptSegment,
+  ServedVideo,
+} from '../src/shared/api/served';
 import { openScreen, serviceGet } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
 
-async function readyCalls(callscope: CallscopeApp): Promise<Video[]> {
-  return (await serviceGet<{ data: Video[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
+async function readyCalls(callscope: CallscopeApp): Promise<ServedVideo[]> {
+  return (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
 }
 
 /** A READY call whose checklist has evidence and which has sales events. */
 async function analysedCall(callscope: CallscopeApp) {
   for (const video of await readyCalls(callscope)) {
-    const checklist = await serviceGet<{ data?: ChecklistEvaluation }>(callscope, `/v1/videos/${video.id}/checklist`);
-    const events = await serviceGet<{ data: SalesEvent[] }>(callscope, `/v1/videos/${video.id}/events`);
+    const checklist = await serviceGet<{ data?: ServedChecklistEvaluation }>(
+      callscope,
+      `/v1/videos/${video.id}/checklist`,
+    );
+    const events = await serviceGet<{ data: ServedSalesEvent[] }>(callscope, `/v1/videos/${video.id}/events`);
     const evidence = checklist.data?.items.flatMap((item) => item.evidence) ?? [];
     if (evidence.length > 0 && events.data.length > 0) {
-      const transcript = await serviceGet<{ data: TranscriptSegment[] }>(
+      const transcript = await serviceGet<{ data: ServedTranscriptSegment[] }>(
         callscope,
         `/v1/videos/${video.id}/transcript`,
       );
@@ -25,8 +33,8 @@ async function analysedCall(callscope: CallscopeApp) {
 }
 
 /** READY calls the service has never analysed (their summary is 404). */
-async function unanalysedCalls(callscope: CallscopeApp): Promise<Video[]> {
-  const found: Video[] = [];
+async function unanalysedCalls(callscope: CallscopeApp): Promise<ServedVideo[]> {
+  const found: ServedVideo[] = [];
   for (const video of await readyCalls(callscope)) {
     const summary = await serviceGet<{ error?: { code: string } }>(callscope, `/v1/videos/${video.id}/summary`);
     if (summary.error?.code === 'not_found') found.push(video);

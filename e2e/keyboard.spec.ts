@@ -1,4 +1,4 @@
-import type { Deal, Video } from '../src/shared/api';
+import type { ServedDeal, ServedVideo } from '../src/shared/api/served';
 import { openScreen, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
@@ -7,7 +7,7 @@ test.describe('keyboard only', () => {
     page,
     callscope,
   }) => {
-    const deals = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?status=OPEN')).data;
+    const deals = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN')).data;
     await openScreen(page, callscope, '/deals');
     await expect(page.locator('.deal-card').first()).toBeVisible();
 
@@ -26,7 +26,7 @@ test.describe('keyboard only', () => {
   });
 
   test('arrow keys move between the tabs of a call', async ({ page, callscope }) => {
-    const video = (await serviceGet<{ data: Video[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
+    const video = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
     await openScreen(page, callscope, `/calls/${video.id}`);
     const summary = page.getByRole('tab', { name: 'Summary' });
     await summary.focus();

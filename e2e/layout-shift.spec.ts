@@ -1,4 +1,4 @@
-import type { Deal, Video } from '../src/shared/api';
+import type { ServedDeal, ServedVideo } from '../src/shared/api/served';
 import { openScreen, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
@@ -32,7 +32,7 @@ test.describe('no layout shift while data loads', () => {
   });
 
   test('deal page', async ({ page, callscope }) => {
-    const deal = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;
+    const deal = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;
     await openScreen(page, callscope, `/deals/${deal.id}`);
     await expect(page.getByRole('heading', { name: 'Scoring history' })).toBeVisible();
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
@@ -40,7 +40,7 @@ test.describe('no layout shift while data loads', () => {
   });
 
   test('call page', async ({ page, callscope }) => {
-    const video = (await serviceGet<{ data: Video[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
+    const video = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
     await openScreen(page, callscope, `/calls/${video.id}`);
     await expect(page.locator('[data-segment-id]').first()).toBeVisible();
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);

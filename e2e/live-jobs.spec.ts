@@ -1,4 +1,4 @@
-import type { Deal, DealDetail, Video } from '../src/shared/api';
+import type { ServedDeal, ServedDealDetail, ServedVideo } from '../src/shared/api/served';
 import { openScreen, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
@@ -7,7 +7,7 @@ test.use({ serviceArgs: ['--job-delay-ms', '1500'] });
 
 test.describe('re-score', () => {
   test('runs live to completion and the new probability appears without a reload', async ({ page, callscope }) => {
-    const deal = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;
+    const deal = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;
     await openScreen(page, callscope, `/deals/${deal.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -16,7 +16,7 @@ test.describe('re-score', () => {
     await expect(page.getByRole('button', { name: 'Scoring…' })).toBeDisabled();
 
     await expect(page.getByText(/Scored: win probability \d+%/)).toBeVisible({ timeout: 20_000 });
-    const detail = (await serviceGet<{ data: DealDetail }>(callscope, `/v1/deals/${deal.id}`)).data;
+    const detail = (await serviceGet<{ data: ServedDealDetail }>(callscope, `/v1/deals/${deal.id}`)).data;
     const shown = `${Math.round(detail.probability!)}%`;
     await expect(page.getByRole('region', { name: 'Win probability' }).getByText(shown, { exact: true })).toBeVisible();
     await expect(page.getByRole('list', { name: /Score factors/ }).getByRole('listitem')).toHaveCount(
@@ -29,7 +29,7 @@ test.describe('re-score', () => {
 
 test.describe('analyze', () => {
   test('Analyze shows the job processing with its elapsed time, then the new results', async ({ page, callscope }) => {
-    const video = (await serviceGet<{ data: Video[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
+    const video = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
     await openScreen(page, callscope, `/calls/${video.id}`);
     await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
     await page.getByRole('button', { name: 'Analyze' }).first().click();

@@ -1,14 +1,14 @@
-import type { Deal, Member } from '../src/shared/api';
+import type { ServedDeal, ServedMember } from '../src/shared/api/served';
 import { openScreen, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
-async function openDeals(callscope: Parameters<typeof serviceGet>[0]): Promise<Deal[]> {
-  return (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?status=OPEN&limit=100')).data;
+async function openDeals(callscope: Parameters<typeof serviceGet>[0]): Promise<ServedDeal[]> {
+  return (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN&limit=100')).data;
 }
 
 test.describe('pipeline', () => {
   test('groups deals by status with owners by name and DELETED only on request', async ({ page, callscope }) => {
-    const members = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data;
+    const members = (await serviceGet<{ data: ServedMember[] }>(callscope, '/v1/members')).data;
     const owned = (await openDeals(callscope)).find((deal) => deal.owner_id && deal.title)!;
     const owner = members.find((member) => member.id === owned.owner_id)!;
 

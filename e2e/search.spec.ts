@@ -1,16 +1,17 @@
-import type { Deal, SearchSegment, TranscriptSegment, Video } from '../src/shared/api';
+import type { ServedDeal, ServedSearchSegment, ServedTranscriptSegment, ServedVideo } from '../src/shared/api/served';
 import { openScreen, serviceGet } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
 
-type SearchResponse = { data: SearchSegment[]; meta: { total_matches: number; truncated: boolean } };
+type SearchResponse = { data: ServedSearchSegment[]; meta: { total_matches: number; truncated: boolean } };
 
 /** A word said in more than one segment, so there is a second result to move to. */
-async function distinctiveWord(callscope: CallscopeApp): Promise<{ word: string; hits: SearchSegment[] }> {
-  const videos = (await serviceGet<{ data: Video[] }>(callscope, '/v1/videos?status=READY&limit=5')).data;
+async function distinctiveWord(callscope: CallscopeApp): Promise<{ word: string; hits: ServedSearchSegment[] }> {
+  const videos = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=5')).data;
   for (const video of videos) {
-    const transcript = (await serviceGet<{ data: TranscriptSegment[] }>(callscope, `/v1/videos/${video.id}/transcript`))
-      .data;
+    const transcript = (
+      await serviceGet<{ data: ServedTranscriptSegment[] }>(callscope, `/v1/videos/${video.id}/transcript`)
+    ).data;
     const words = transcript.flatMap((segment) => segment.text.match(/\p{L}{7,}/gu) ?? []);
     for (const word of words) {
       const found = await serviceGet<SearchResponse>(callscope, `/v1/search/transcripts?q=${encodeURIComponent(word)}`);
@@ -110,7 +111,7 @@ test.describe('transcript search', () => {
   test('filters by deal', async ({ page, callscope }) => {
     const { word, hits } = await distinctiveWord(callscope);
     const choices = new Set(
-      (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?limit=100')).data.map((deal) => deal.id),
+      (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?limit=100')).data.map((deal) => deal.id),
     );
     const dealId = hits.find((hit) => hit.deal_id && choices.has(hit.deal_id))?.deal_id;
     test.skip(!dealId, 'no match belongs to a deal');

@@ -1,11 +1,11 @@
-import type { Member } from '../src/shared/api';
+import type { ServedMember } from '../src/shared/api/served';
 import { demoOrg, openScreen, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
 test.describe('team', () => {
   test('lists members with status and initials, and marks the key’s member as you', async ({ page, callscope }) => {
-    const members = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data;
-    const me = (await serviceGet<{ data: Member }>(callscope, '/v1/members/me')).data;
+    const members = (await serviceGet<{ data: ServedMember[] }>(callscope, '/v1/members')).data;
+    const me = (await serviceGet<{ data: ServedMember }>(callscope, '/v1/members/me')).data;
     await openScreen(page, callscope, '/team');
     const list = page.getByRole('list', { name: 'Members' });
     await expect(list.getByRole('listitem')).toHaveCount(members.length);

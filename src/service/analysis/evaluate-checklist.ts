@@ -1,4 +1,4 @@
-import type { ChecklistItem, Evidence } from '../../shared/api/videos';
+import type { ServedChecklistItem, ServedEvidence } from '../../shared/api/served';
 import { formatClock } from './format';
 import type { AnalyzerChecklistItem, AnalyzerSegment, CallAnalysis } from './types';
 
@@ -19,7 +19,7 @@ export function evaluateChecklist(
   checklist: readonly AnalyzerChecklistItem[],
 ): CallAnalysis['checklist'] {
   const folded = segments.map((segment) => segment.text.toLowerCase());
-  const items = checklist.map((item): ChecklistItem => {
+  const items = checklist.map((item): ServedChecklistItem => {
     const keywords = item.keywords.map((keyword) => keyword.toLowerCase()).filter(Boolean);
     const matches: Match[] = segments.flatMap((segment, index) => {
       const found = keywords.filter((keyword) => folded[index]!.includes(keyword));
@@ -48,7 +48,7 @@ function strongest(matches: Match[]): Match[] {
 }
 
 /** Specific beats vague: several keywords, or a figure (amount, date, head count), make a quote HIGH. */
-function evidence({ segment, keywords }: Match): Evidence {
+function evidence({ segment, keywords }: Match): ServedEvidence {
   const specific = keywords.length >= 2 || /\d/.test(segment.text);
   const relevance = specific ? 'HIGH' : segment.text.split(/\s+/).length >= 8 ? 'MEDIUM' : 'LOW';
   return { id: segment.id, text: segment.text, relevance };
@@ -70,7 +70,7 @@ function suggestion(status: string, item: AnalyzerChecklistItem): string {
   return `Make this part of the next call: ${lowerFirst(item.item_description)}`;
 }
 
-function assessment(items: readonly ChecklistItem[]): string {
+function assessment(items: readonly ServedChecklistItem[]): string {
   if (items.length === 0) return 'The organisation has no checklist items to evaluate.';
   const count = (status: string) => items.filter((item) => item.status === status).length;
   const met = items.filter((item) => item.status === 'MET');

@@ -1,4 +1,4 @@
-import type { SummarySection } from '../../shared/api/videos';
+import type { ServedSummarySection } from '../../shared/api/served';
 import { isBuyer } from './detect-events';
 import { formatClock } from './format';
 import type { AnalyzerSegment, DetectedEvent, SalesEventType } from './types';
@@ -20,7 +20,7 @@ const commitment =
 
 interface Summary {
   headline: string;
-  sections: SummarySection[];
+  sections: ServedSummarySection[];
   notes_markdown: string;
 }
 
@@ -65,7 +65,7 @@ export function summarize(segments: readonly AnalyzerSegment[], events: readonly
       return answer ? `${quote(segment)} Answer: ${quote(answer)}` : quote(segment);
     });
 
-  const sections: SummarySection[] = [
+  const sections: ServedSummarySection[] = [
     section('KEY_POINTS', 'Key points', keyPoints, 'No key points stood out.'),
     section('ACTION_ITEMS', 'Action items', actionItems, 'Nobody committed to an action.'),
     section('NEXT_STEPS', 'Next steps', nextSteps, 'No next steps were agreed.'),
@@ -74,7 +74,7 @@ export function summarize(segments: readonly AnalyzerSegment[], events: readonly
   return { headline: headline(segments, events), sections, notes_markdown: notesMarkdown(sections) };
 }
 
-function section(type: string, title: string, lines: string[], whenEmpty: string): SummarySection {
+function section(type: string, title: string, lines: string[], whenEmpty: string): ServedSummarySection {
   const unique = [...new Set(lines)].slice(0, MAX_LINES_PER_SECTION);
   return { id: `sec_${type.toLowerCase()}`, title, type, contents: unique.length ? unique.join('\n') : whenEmpty };
 }
@@ -116,7 +116,7 @@ function sentences(text: string): string[] {
 /** Quoted speech is escaped so a `*` or `_` someone said is shown, not turned into emphasis. */
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
 
-function notesMarkdown(sections: readonly SummarySection[]): string {
+function notesMarkdown(sections: readonly ServedSummarySection[]): string {
   return sections
     .map(
       (s) =>

@@ -1,7 +1,8 @@
-import type { ChecklistItem, knownSalesEventTypes, SummarySection, TranscriptSegment } from '../../shared/api/videos';
+import type { ServedChecklistItem, ServedSummarySection, ServedTranscriptSegment } from '../../shared/api/served';
+import type { knownSalesEventTypes } from '../../shared/api/videos';
 
 /** The analyzer reads a call's transcript exactly as the API serves it. */
-export type AnalyzerSegment = TranscriptSegment;
+export type AnalyzerSegment = ServedTranscriptSegment;
 
 export interface AnalyzerChecklistItem {
   id: string;
@@ -29,7 +30,7 @@ export interface DetectedEvent {
 export interface CallAnalysis {
   /** One sentence, used as the analysis `result.summary`. */
   headline: string;
-  summary: { sections: SummarySection[]; notes_markdown: string };
-  checklist: { status: string; items: ChecklistItem[]; overall_assessment: string };
+  summary: { sections: ServedSummarySection[]; notes_markdown: string };
+  checklist: { status: string; items: ServedChecklistItem[]; overall_assessment: string };
   events: DetectedEvent[];
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { EndpointData, EndpointName, EndpointResponse, endpoints } from '../../shared/api/endpoints';
+import type { EndpointName, endpoints, ServedResponse } from '../../shared/api/endpoints';
 import type { Caller } from '../auth/authenticate';
 import type { AppEnv, ServiceContext } from './context';
 
@@ -14,12 +14,15 @@ export interface ParsedInput<N extends EndpointName> {
   body: Parsed<Def<N>, 'body'>;
 }
 
-type ExtraMeta<N extends EndpointName> = Omit<EndpointResponse<N>['meta'], 'request_id'>;
+type ExtraMeta<N extends EndpointName> = Omit<ServedResponse<N>['meta'], 'request_id'>;
 
-/** `data` and any meta beyond request_id (pagination, search); the app adds request_id and the status. */
+/**
+ * `data` and any meta beyond request_id (pagination, search), as the local service serves them
+ * (the endpoint's `served` schema); the app adds request_id and the status.
+ */
 export type Reply<N extends EndpointName> = keyof ExtraMeta<N> extends never
-  ? { data: EndpointData<N> }
-  : { data: EndpointData<N>; meta: ExtraMeta<N> };
+  ? { data: ServedResponse<N>['data'] }
+  : { data: ServedResponse<N>['data']; meta: ExtraMeta<N> };
 
 export interface HandlerRequest<N extends EndpointName> {
   ctx: ServiceContext;

@@ -28,10 +28,14 @@ describe('read endpoints of the running service', () => {
   let key: string;
   let theirKey: string;
 
-  /** GETs an endpoint and checks the answer against that endpoint's response schema. */
+  /**
+   * GETs an endpoint and checks the answer against what the local service promises to serve,
+   * and that it reads as the interface's answer too (served is a refinement of it).
+   */
   async function read(name: EndpointName, path: string, withKey = key) {
     const answer = await callApi(service.baseUrl, path, { key: withKey });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    endpoints[name].served.parse(answer.body);
     endpoints[name].response.parse(answer.body);
     expectUtcTimestamps(answer.body.data);
     return answer.body;

@@ -12,7 +12,7 @@ describe('GET /v1/search/transcripts on the running service', () => {
   const search = async (query: string, org = mine) => {
     const answer = await callApi(service.baseUrl, `/v1/search/transcripts?${query}`, { key: fullAccessKey(org) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return endpoints.searchTranscripts.response.parse(answer.body);
+    return endpoints.searchTranscripts.served.parse(answer.body);
   };
 
   beforeAll(async () => {

@@ -1,4 +1,5 @@
-import type { Video, VideoStatus } from '../../shared/api/videos';
+import type { ServedVideo } from '../../shared/api/served';
+import type { VideoStatus } from '../../shared/api/videos';
 import type { Db } from '../db/database';
 import type { JobHandler, JobStep } from '../jobs/job-handler';
 import type { JobRow } from '../jobs/job-queue';
@@ -41,7 +42,7 @@ export function ingestJobHandler(): JobHandler {
             .prepare(
               'SELECT id, title, status, created_at, updated_at, duration_seconds, processed_at, call_type, deal_id FROM videos WHERE id = ?',
             )
-            .get(job.subject_id) as Video;
+            .get(job.subject_id) as ServedVideo;
           recordEvent(db, { orgId: job.org_id, type: 'video.ready', timestamp: now, data: video });
         },
       };

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookPayload } from '../../shared/api/events';
-import type { Video } from '../../shared/api/videos';
+import type { ServedVideo } from '../../shared/api/served';
+import { WebhookPayload } from '../../shared/api/served';
 import { startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
 import type { TestService } from '../testing/test-service';
@@ -33,7 +33,7 @@ describe('ingest', () => {
     expect(videoId).toMatch(/^vid_/);
 
     const seen: string[] = [];
-    let video: Video | undefined;
+    let video: ServedVideo | undefined;
     const deadline = Date.now() + 20_000;
     while (video?.status !== 'READY' && Date.now() < deadline) {
       video = (await callApi(service.baseUrl, `/v1/videos/${videoId}`, { key })).body.data;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealDetail } from '../../shared/api/deals';
-import type { Analysis, Scoring } from '../../shared/api/jobs';
+import type { ServedAnalysis, ServedDealDetail, ServedScoring } from '../../shared/api/served';
 import { openDatabase } from '../db/database';
 import { insertVideo } from '../testing/fixtures';
 import { callApi } from '../testing/http';
@@ -31,7 +30,7 @@ const startAnalysis = (id: string, as = key) =>
   callApi(service.baseUrl, `/v1/videos/${id}/analyses`, { key: as, method: 'POST' });
 const startScoring = (id: string, as = key) =>
   callApi(service.baseUrl, `/v1/deals/${id}/scorings`, { key: as, method: 'POST' });
-const settled = (job: Analysis | Scoring) => job.status !== 'processing';
+const settled = (job: ServedAnalysis | ServedScoring) => job.status !== 'processing';
 
 describe('POST /v1/videos/{id}/analyses', () => {
   it('answers 202 processing, then completes with the call outputs and a result', async () => {
@@ -39,7 +38,7 @@ describe('POST /v1/videos/{id}/analyses', () => {
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ status: 'processing', video_id: videoId, result: null, error: null });
 
-    const done = await pollUntil<Analysis>(
+    const done = await pollUntil<ServedAnalysis>(
       service,
       key,
       `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
@@ -60,7 +59,7 @@ describe('POST /v1/videos/{id}/analyses', () => {
     await service.cli(['fault', 'set', 'job-fail', videoId, 'on']);
     try {
       const started = await startAnalysis(videoId);
-      const done = await pollUntil<Analysis>(
+      const done = await pollUntil<ServedAnalysis>(
         service,
         key,
         `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
@@ -79,7 +78,7 @@ describe('POST /v1/videos/{id}/analyses', () => {
     db.close();
     const started = await startAnalysis(silentId);
     expect(started.status).toBe(202);
-    const done = await pollUntil<Analysis>(
+    const done = await pollUntil<ServedAnalysis>(
       service,
       key,
       `/v1/videos/${silentId}/analyses/${started.body.data.id}`,
@@ -102,7 +101,7 @@ describe('POST /v1/deals/{id}/scorings', () => {
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ status: 'processing', deal_id: dealId, result: null, error: null });
 
-    const done = await pollUntil<Scoring>(
+    const done = await pollUntil<ServedScoring>(
       service,
       key,
       `/v1/deals/${dealId}/scorings/${started.body.data.id}`,
@@ -111,7 +110,7 @@ describe('POST /v1/deals/{id}/scorings', () => {
     expect(done.status).toBe('completed');
     expect(done.result!.probability).toBeGreaterThanOrEqual(0);
     expect(done.result!.probability).toBeLessThanOrEqual(100);
-    const deal = (await callApi(service.baseUrl, `/v1/deals/${dealId}`, { key })).body.data as DealDetail;
+    const deal = (await callApi(service.baseUrl, `/v1/deals/${dealId}`, { key })).body.data as ServedDealDetail;
     expect(deal.probability).toBe(done.result!.probability);
     expect(deal.score_factors.map((factor) => factor.factor_id)).toEqual(done.result!.factors.map((f) => f.factor_id));
   });
@@ -120,7 +119,7 @@ describe('POST /v1/deals/{id}/scorings', () => {
     await service.cli(['fault', 'set', 'job-fail', dealId, 'on']);
     try {
       const started = await startScoring(dealId);
-      const done = await pollUntil<Scoring>(
+      const done = await pollUntil<ServedScoring>(
         service,
         key,
         `/v1/deals/${dealId}/scorings/${started.body.data.id}`,

@@ -1,4 +1,4 @@
-import type { JobError } from '../../shared/api/jobs';
+import type { ServedJobError } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import type { JobKind, JobRow } from './job-queue';
 
@@ -21,5 +21,5 @@ export interface JobHandler {
   /** Computes the step from the database; never writes. Throws JobFailure to fail permanently. */
   run(db: Db, job: JobRow): JobStep;
   /** Records a permanent failure; runs inside the transaction that ends the job. */
-  fail(db: Db, job: JobRow, error: JobError, now: string): void;
+  fail(db: Db, job: JobRow, error: ServedJobError, now: string): void;
 }

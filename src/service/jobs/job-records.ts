@@ -1,4 +1,4 @@
-import type { Analysis, JobError, Scoring } from '../../shared/api/jobs';
+import type { ServedAnalysis, ServedJobError, ServedScoring } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { findAnalysis, findScoring } from '../queries/jobs';
 import { newId } from './ids';
@@ -7,7 +7,7 @@ import { enqueueJob } from './job-queue';
 /** The two job-backed resources share their lifecycle columns (design.md: processing → completed | failed). */
 type JobTable = 'analyses' | 'scorings';
 
-export function createAnalysis(db: Db, orgId: string, videoId: string, now: string): Analysis {
+export function createAnalysis(db: Db, orgId: string, videoId: string, now: string): ServedAnalysis {
   const id = newId('ana');
   db.prepare(
     `INSERT INTO analyses (id, org_id, video_id, status, created_at, updated_at) VALUES (?, ?, ?, 'processing', ?, ?)`,
@@ -16,7 +16,7 @@ export function createAnalysis(db: Db, orgId: string, videoId: string, now: stri
   return findAnalysis(db, videoId, id)!;
 }
 
-export function createScoring(db: Db, orgId: string, dealId: string, now: string): Scoring {
+export function createScoring(db: Db, orgId: string, dealId: string, now: string): ServedScoring {
   const id = newId('scr');
   db.prepare(
     `INSERT INTO scorings (id, org_id, deal_id, status, created_at, updated_at) VALUES (?, ?, ?, 'processing', ?, ?)`,
@@ -36,7 +36,7 @@ export function completeJobRecord(db: Db, table: JobTable, id: string, result: u
   ).run(JSON.stringify(result), now, now, id);
 }
 
-export function failJobRecord(db: Db, table: JobTable, id: string, error: JobError, now: string): void {
+export function failJobRecord(db: Db, table: JobTable, id: string, error: ServedJobError, now: string): void {
   db.prepare(
     `UPDATE ${table} SET status = 'failed', result = NULL, error = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
   ).run(JSON.stringify(error), now, now, id);

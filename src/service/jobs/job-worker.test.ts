@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Scoring } from '../../shared/api/jobs';
+import type { ServedScoring } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { setFault } from '../queries/faults';
 import { findScoring } from '../queries/jobs';
@@ -24,7 +24,7 @@ function setup(handlers: JobHandler[] = [scoringJobHandler({ jobDelayMs: 20 })])
   return { db, worker };
 }
 
-async function until(db: Db, id: string, done: (scoring: Scoring) => boolean): Promise<Scoring> {
+async function until(db: Db, id: string, done: (scoring: ServedScoring) => boolean): Promise<ServedScoring> {
   for (let i = 0; i < 300; i++) {
     const scoring = findScoring(db, 'deal_1', id)!;
     if (done(scoring)) return scoring;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Analysis } from '../../shared/api/jobs';
+import type { ServedAnalysis } from '../../shared/api/served';
 import { openDatabase } from '../db/database';
 import { callApi } from '../testing/http';
 import type { TestService } from '../testing/test-service';
@@ -58,12 +58,12 @@ describe('kill -9 and restart', () => {
   it('resumes a job killed mid-run, which then completes exactly once', async () => {
     const started = await callApi(service.baseUrl, `/v1/videos/${videoId}/analyses`, { key, method: 'POST' });
     const path = `/v1/videos/${videoId}/analyses/${started.body.data.id}`;
-    const running = await pollUntil<Analysis>(service, key, path, (analysis) => analysis.started_at !== null);
+    const running = await pollUntil<ServedAnalysis>(service, key, path, (analysis) => analysis.started_at !== null);
     expect(running.status).toBe('processing');
 
     await service.kill();
     await service.restart();
-    const done = await pollUntil<Analysis>(service, key, path, (analysis) => analysis.status !== 'processing');
+    const done = await pollUntil<ServedAnalysis>(service, key, path, (analysis) => analysis.status !== 'processing');
     expect(done.status).toBe('completed');
     expect(done.started_at).toBe(running.started_at);
     expect(count('SELECT COUNT(*) FROM summaries WHERE analysis_id = ?', done.id)).toBe(1);

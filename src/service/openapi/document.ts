@@ -70,7 +70,7 @@ function operation(name: string, definition: EndpointDefinition) {
       [String(definition.successStatus)]: {
         description: 'Success',
         headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
-        content: { 'application/json': { schema: jsonSchema(definition.response, 'output') } },
+        content: { 'application/json': { schema: jsonSchema(definition.served, 'output') } },
       },
       ...errorResponses,
     },

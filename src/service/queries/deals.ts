@@ -1,4 +1,5 @@
-import type { Deal, DealActivity, DealDetail, DealStatus, ScoreFactor } from '../../shared/api/deals';
+import type { DealStatus } from '../../shared/api/deals';
+import type { ServedDeal, ServedDealActivity, ServedDealDetail, ServedScoreFactor } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { latestCompletedScoring } from './jobs';
 import { keysetPage, type Page } from './keyset-page';
@@ -12,8 +13,8 @@ export interface DealFilters {
 }
 
 /** Without a status filter, DELETED deals stay out of the list (design.md). */
-export function listDeals(db: Db, orgId: string, filters: DealFilters): Page<Deal> {
-  return keysetPage<Deal>(db, {
+export function listDeals(db: Db, orgId: string, filters: DealFilters): Page<ServedDeal> {
+  return keysetPage<ServedDeal>(db, {
     from: `SELECT ${DEAL_COLUMNS} FROM deals`,
     where: ['org_id = ?', filters.status ? 'status = ?' : "status <> 'DELETED'"],
     params: filters.status ? [orgId, filters.status] : [orgId],
@@ -25,19 +26,19 @@ export function listDeals(db: Db, orgId: string, filters: DealFilters): Page<Dea
 }
 
 /** Like videos, a DELETED deal is visible only through the `status=DELETED` list filter. */
-export function findDeal(db: Db, orgId: string, dealId: string): Deal | undefined {
+export function findDeal(db: Db, orgId: string, dealId: string): ServedDeal | undefined {
   return db
     .prepare(`SELECT ${DEAL_COLUMNS} FROM deals WHERE id = ? AND org_id = ? AND status <> 'DELETED'`)
-    .get(dealId, orgId) as Deal | undefined;
+    .get(dealId, orgId) as ServedDeal | undefined;
 }
 
 type StoredFactor = { factor_id: string; score: number; reason?: string | null; completion?: number | null };
 
 /** design.md: probability and score_factors from the completed scoring that finished last. */
-export function dealDetail(db: Db, deal: Deal): DealDetail {
+export function dealDetail(db: Db, deal: ServedDeal): ServedDealDetail {
   const scoring = latestCompletedScoring(db, deal.id);
   const factors = (scoring?.result?.factors ?? []) as StoredFactor[];
-  const score_factors: ScoreFactor[] = factors.map((factor) => ({
+  const score_factors: ServedScoreFactor[] = factors.map((factor) => ({
     id: `${scoring?.id}_${factor.factor_id}`,
     factor_id: factor.factor_id,
     score: factor.score,
@@ -47,8 +48,12 @@ export function dealDetail(db: Db, deal: Deal): DealDetail {
   return { ...deal, probability: scoring?.result?.probability ?? null, score_factors };
 }
 
-export function listActivities(db: Db, dealId: string, page: { cursor?: string; limit?: number }): Page<DealActivity> {
-  return keysetPage<DealActivity>(db, {
+export function listActivities(
+  db: Db,
+  dealId: string,
+  page: { cursor?: string; limit?: number },
+): Page<ServedDealActivity> {
+  return keysetPage<ServedDealActivity>(db, {
     from: `SELECT a.id, a.action, a.created_at, a.video_id, v.title AS video_title, a.member_id
            FROM deal_activities a JOIN videos v ON v.id = a.video_id`,
     where: ['a.deal_id = ?'],

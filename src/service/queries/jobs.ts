@@ -1,11 +1,11 @@
-import type { Analysis, JobError, Scoring } from '../../shared/api/jobs';
+import type { ServedAnalysis, ServedJobError, ServedScoring } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { parseJsonColumn } from './json-column';
 import { keysetPage, mapPage, type Page } from './keyset-page';
 
 interface JobRow {
   id: string;
-  status: Analysis['status'];
+  status: ServedAnalysis['status'];
   result: string | null;
   error: string | null;
   created_at: string;
@@ -20,7 +20,7 @@ function jobFields(row: JobRow) {
   return {
     id: row.id,
     status: row.status,
-    error: parseJsonColumn<JobError>(row.error),
+    error: parseJsonColumn<ServedJobError>(row.error),
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,
@@ -28,12 +28,12 @@ function jobFields(row: JobRow) {
   };
 }
 
-export function toAnalysis(row: JobRow & { video_id: string }): Analysis {
-  return { ...jobFields(row), video_id: row.video_id, result: parseJsonColumn<Analysis['result']>(row.result) };
+export function toAnalysis(row: JobRow & { video_id: string }): ServedAnalysis {
+  return { ...jobFields(row), video_id: row.video_id, result: parseJsonColumn<ServedAnalysis['result']>(row.result) };
 }
 
-export function toScoring(row: JobRow & { deal_id: string }): Scoring {
-  return { ...jobFields(row), deal_id: row.deal_id, result: parseJsonColumn<Scoring['result']>(row.result) };
+export function toScoring(row: JobRow & { deal_id: string }): ServedScoring {
+  return { ...jobFields(row), deal_id: row.deal_id, result: parseJsonColumn<ServedScoring['result']>(row.result) };
 }
 
 interface PageRequest {
@@ -41,7 +41,7 @@ interface PageRequest {
   limit?: number;
 }
 
-export function listAnalyses(db: Db, videoId: string, page: PageRequest): Page<Analysis> {
+export function listAnalyses(db: Db, videoId: string, page: PageRequest): Page<ServedAnalysis> {
   return mapPage(
     keysetPage<JobRow & { video_id: string }>(db, {
       from: `SELECT ${JOB_COLUMNS}, video_id FROM analyses`,
@@ -55,14 +55,14 @@ export function listAnalyses(db: Db, videoId: string, page: PageRequest): Page<A
   );
 }
 
-export function findAnalysis(db: Db, videoId: string, analysisId: string): Analysis | undefined {
+export function findAnalysis(db: Db, videoId: string, analysisId: string): ServedAnalysis | undefined {
   const row = db
     .prepare(`SELECT ${JOB_COLUMNS}, video_id FROM analyses WHERE id = ? AND video_id = ?`)
     .get(analysisId, videoId) as (JobRow & { video_id: string }) | undefined;
   return row && toAnalysis(row);
 }
 
-export function listScorings(db: Db, dealId: string, page: PageRequest): Page<Scoring> {
+export function listScorings(db: Db, dealId: string, page: PageRequest): Page<ServedScoring> {
   return mapPage(
     keysetPage<JobRow & { deal_id: string }>(db, {
       from: `SELECT ${JOB_COLUMNS}, deal_id FROM scorings`,
@@ -76,7 +76,7 @@ export function listScorings(db: Db, dealId: string, page: PageRequest): Page<Sc
   );
 }
 
-export function findScoring(db: Db, dealId: string, scoringId: string): Scoring | undefined {
+export function findScoring(db: Db, dealId: string, scoringId: string): ServedScoring | undefined {
   const row = db
     .prepare(`SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE id = ? AND deal_id = ?`)
     .get(scoringId, dealId) as (JobRow & { deal_id: string }) | undefined;
@@ -84,7 +84,7 @@ export function findScoring(db: Db, dealId: string, scoringId: string): Scoring 
 }
 
 /** design.md: the deal's probability comes from the completed scoring that finished last. */
-export function latestCompletedScoring(db: Db, dealId: string): Scoring | undefined {
+export function latestCompletedScoring(db: Db, dealId: string): ServedScoring | undefined {
   const row = db
     .prepare(
       `SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE deal_id = ? AND status = 'completed'

@@ -1,11 +1,11 @@
 import type {
-  ChecklistEvaluation,
-  SalesEvent,
-  TranscriptSegment,
-  Video,
-  VideoStatusFilter,
-  VideoSummary,
-} from '../../shared/api/videos';
+  ServedChecklistEvaluation,
+  ServedSalesEvent,
+  ServedTranscriptSegment,
+  ServedVideo,
+  ServedVideoSummary,
+} from '../../shared/api/served';
+import type { VideoStatusFilter } from '../../shared/api/videos';
 import type { Db } from '../db/database';
 import { parseJsonColumn } from './json-column';
 import { keysetPage, type Page } from './keyset-page';
@@ -22,7 +22,7 @@ export interface VideoFilters {
 }
 
 /** Without a status filter, DELETED videos stay out of the list (design.md). */
-export function listVideos(db: Db, orgId: string, filters: VideoFilters): Page<Video> {
+export function listVideos(db: Db, orgId: string, filters: VideoFilters): Page<ServedVideo> {
   const where = ['org_id = ?', filters.status ? 'status = ?' : "status <> 'DELETED'"];
   const params: unknown[] = [orgId];
   if (filters.status) params.push(filters.status);
@@ -34,7 +34,7 @@ export function listVideos(db: Db, orgId: string, filters: VideoFilters): Page<V
     where.push('created_at < ?');
     params.push(filters.createdBefore);
   }
-  return keysetPage<Video>(db, {
+  return keysetPage<ServedVideo>(db, {
     from: `SELECT ${VIDEO_COLUMNS} FROM videos`,
     where,
     params,
@@ -49,31 +49,31 @@ export function listVideos(db: Db, orgId: string, filters: VideoFilters): Page<V
  * A video of the caller's organisation that is not DELETED: a deleted video is gone from every
  * path but the `status=DELETED` list filter (docs/decisions.md).
  */
-export function findVideo(db: Db, orgId: string, videoId: string): Video | undefined {
+export function findVideo(db: Db, orgId: string, videoId: string): ServedVideo | undefined {
   return db
     .prepare(`SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ? AND org_id = ? AND status <> 'DELETED'`)
-    .get(videoId, orgId) as Video | undefined;
+    .get(videoId, orgId) as ServedVideo | undefined;
 }
 
-export function transcriptOf(db: Db, videoId: string): TranscriptSegment[] {
+export function transcriptOf(db: Db, videoId: string): ServedTranscriptSegment[] {
   return db
     .prepare(
       `SELECT 'seg_' || rowid AS id, text, start, end, speaker, speaker_role
        FROM transcript_segments WHERE video_id = ? ORDER BY start, rowid`,
     )
-    .all(videoId) as TranscriptSegment[];
+    .all(videoId) as ServedTranscriptSegment[];
 }
 
-export function salesEventsOf(db: Db, videoId: string): SalesEvent[] {
+export function salesEventsOf(db: Db, videoId: string): ServedSalesEvent[] {
   return db
     .prepare(
       `SELECT id, type, text, start, end, segment_id, created_at
        FROM sales_events WHERE video_id = ? AND is_current = 1 ORDER BY start, id`,
     )
-    .all(videoId) as SalesEvent[];
+    .all(videoId) as ServedSalesEvent[];
 }
 
-export function currentSummaryOf(db: Db, videoId: string): VideoSummary | undefined {
+export function currentSummaryOf(db: Db, videoId: string): ServedVideoSummary | undefined {
   const row = db
     .prepare(
       `SELECT id, sections, notes_markdown FROM summaries
@@ -83,12 +83,12 @@ export function currentSummaryOf(db: Db, videoId: string): VideoSummary | undefi
   if (!row) return undefined;
   return {
     id: row.id,
-    sections: parseJsonColumn<VideoSummary['sections']>(row.sections) ?? [],
+    sections: parseJsonColumn<ServedVideoSummary['sections']>(row.sections) ?? [],
     notes_markdown: row.notes_markdown,
   };
 }
 
-export function currentChecklistOf(db: Db, videoId: string): ChecklistEvaluation | undefined {
+export function currentChecklistOf(db: Db, videoId: string): ServedChecklistEvaluation | undefined {
   const row = db
     .prepare(
       `SELECT id, status, items, overall_assessment FROM checklist_evaluations
@@ -99,7 +99,7 @@ export function currentChecklistOf(db: Db, videoId: string): ChecklistEvaluation
   return {
     id: row.id,
     status: row.status,
-    items: parseJsonColumn<ChecklistEvaluation['items']>(row.items) ?? [],
+    items: parseJsonColumn<ServedChecklistEvaluation['items']>(row.items) ?? [],
     overall_assessment: row.overall_assessment,
   };
 }

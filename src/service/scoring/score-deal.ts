@@ -1,5 +1,5 @@
 import type { DealStatus } from '../../shared/api/deals';
-import type { ScoringFactor } from '../../shared/api/jobs';
+import type { ServedScoringFactor } from '../../shared/api/served';
 
 /** Everything the model looks at: the deal's own data, nothing else (docs/scoring-model.md). */
 export interface DealScoringInputs {
@@ -15,7 +15,7 @@ export interface DealScoringInputs {
 
 export interface DealScore {
   probability: number;
-  factors: ScoringFactor[];
+  factors: ServedScoringFactor[];
 }
 
 const BASE_PROBABILITY = 50;
@@ -52,17 +52,17 @@ export function scoreDeal(inputs: DealScoringInputs, now: Date): DealScore {
   return { probability, factors };
 }
 
-function factor(factor_id: string, score: number, reason: string): ScoringFactor {
+function factor(factor_id: string, score: number, reason: string): ServedScoringFactor {
   return { factor_id, score, reason };
 }
 
-function statusFactor(status: DealStatus): ScoringFactor {
+function statusFactor(status: DealStatus): ServedScoringFactor {
   if (status === 'ON_HOLD') return factor('deal_status', -15, 'The deal is on hold.');
   if (status === 'ARCHIVED' || status === 'DELETED') return factor('deal_status', -30, 'The deal is archived.');
   return factor('deal_status', 0, 'The deal is open.');
 }
 
-function recencyFactor(times: string[], now: Date): ScoringFactor {
+function recencyFactor(times: string[], now: Date): ServedScoringFactor {
   const latest = times.reduce((max, time) => Math.max(max, Date.parse(time)), Number.NEGATIVE_INFINITY);
   if (!Number.isFinite(latest)) return factor('activity_recency', -10, 'No activity has been recorded.');
   const days = Math.max(0, Math.floor((now.getTime() - latest) / DAY_MS));
@@ -73,7 +73,7 @@ function recencyFactor(times: string[], now: Date): ScoringFactor {
   return factor('activity_recency', -15, `Last activity ${ago}: the deal has gone quiet.`);
 }
 
-function volumeFactor(count: number): ScoringFactor {
+function volumeFactor(count: number): ServedScoringFactor {
   const reason = `${count} recorded activit${count === 1 ? 'y' : 'ies'}.`;
   if (count === 0) return factor('activity_volume', -5, reason);
   if (count === 1) return factor('activity_volume', 0, reason);
@@ -81,7 +81,7 @@ function volumeFactor(count: number): ScoringFactor {
   return factor('activity_volume', 8, reason);
 }
 
-function checklistFactor(statuses: string[]): ScoringFactor {
+function checklistFactor(statuses: string[]): ServedScoringFactor {
   if (statuses.length === 0) return factor('checklist_outcomes', 0, 'No analysed call has a checklist evaluation yet.');
   const credit = statuses.reduce((sum, status) => sum + checklistCredit(status), 0);
   const ratio = credit / statuses.length;
@@ -104,20 +104,20 @@ function countOf(types: string[], ...wanted: string[]): number {
   return types.filter((type) => wanted.includes(type.toUpperCase())).length;
 }
 
-function pricingFactor(types: string[]): ScoringFactor {
+function pricingFactor(types: string[]): ServedScoringFactor {
   return countOf(types, 'PRICING', 'BUDGET') > 0
     ? factor('pricing_discussed', 6, 'Pricing or budget was discussed.')
     : factor('pricing_discussed', -3, 'Pricing has not come up yet.');
 }
 
-function nextStepFactor(types: string[]): ScoringFactor {
+function nextStepFactor(types: string[]): ServedScoringFactor {
   const count = countOf(types, 'NEXT_STEP', 'TIMELINE');
   return count > 0
     ? factor('next_steps', 8, `${count} next step${count === 1 ? '' : 's'} or timeline agreed.`)
     : factor('next_steps', -6, 'No next step has been agreed.');
 }
 
-function objectionFactor(types: string[]): ScoringFactor {
+function objectionFactor(types: string[]): ServedScoringFactor {
   const count = countOf(types, 'OBJECTION', 'COMPETITOR');
   if (count === 0) return factor('objections', 0, 'No objections or competitors raised.');
   return factor(
@@ -127,13 +127,13 @@ function objectionFactor(types: string[]): ScoringFactor {
   );
 }
 
-function decisionMakerFactor(types: string[]): ScoringFactor {
+function decisionMakerFactor(types: string[]): ServedScoringFactor {
   return countOf(types, 'DECISION_MAKER') > 0
     ? factor('decision_maker', 5, 'A decision maker is involved.')
     : factor('decision_maker', 0, 'No decision maker identified yet.');
 }
 
-function closeDateFactor(closeDate: string | null, now: Date): ScoringFactor {
+function closeDateFactor(closeDate: string | null, now: Date): ServedScoringFactor {
   if (closeDate === null) return factor('close_date', -4, 'No close date is set.');
   const days = Math.ceil((Date.parse(closeDate) - now.getTime()) / DAY_MS);
   if (days < 0) return factor('close_date', -10, `The close date passed ${-days} day${days === -1 ? '' : 's'} ago.`);

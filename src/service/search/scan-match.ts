@@ -1,4 +1,4 @@
-import type { SearchSegment } from '../../shared/api/search';
+import type { ServedSearchSegment } from '../../shared/api/served';
 import { foldsInto } from './fold-case';
 
 /**
@@ -29,6 +29,6 @@ export const searchOrder = 's.video_created_at DESC, s.video_id DESC, s.start, s
 export const resultColumns = `s.rowid AS rowid, s.text, s.start, s.end, s.video_id, s.speaker, s.speaker_role,
   v.title AS video_title, v.deal_id`;
 
-export interface ResultRow extends Omit<SearchSegment, 'id'> {
+export interface ResultRow extends Omit<ServedSearchSegment, 'id'> {
   rowid: number;
 }

@@ -1,4 +1,5 @@
-import { SEARCH_DEFAULT_LIMIT, type SearchSegment } from '../../shared/api/search';
+import { SEARCH_DEFAULT_LIMIT } from '../../shared/api/search';
+import type { ServedSearchSegment } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { foldCase } from './fold-case';
 import { type ResultRow, resultColumns, scanMatch, searchOrder } from './scan-match';
@@ -13,7 +14,7 @@ export interface TranscriptSearch {
 }
 
 export interface TranscriptSearchResult {
-  data: SearchSegment[];
+  data: ServedSearchSegment[];
   total_matches: number;
   truncated: boolean;
 }

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookPayload } from '../../shared/api/events';
-import type { Analysis } from '../../shared/api/jobs';
+import type { ServedAnalysis } from '../../shared/api/served';
+import { WebhookPayload } from '../../shared/api/served';
 import { pollUntil, startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
 import type { TestService } from '../testing/test-service';
@@ -40,9 +40,9 @@ async function subscribe(events: string[]): Promise<{ id: string; secret: string
   return created.body.data;
 }
 
-async function analyse(): Promise<Analysis> {
+async function analyse(): Promise<ServedAnalysis> {
   const started = await callApi(service.baseUrl, `/v1/videos/${videoId}/analyses`, { key, method: 'POST' });
-  return pollUntil<Analysis>(
+  return pollUntil<ServedAnalysis>(
     service,
     key,
     `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
@@ -123,7 +123,7 @@ describe('webhook deliveries', () => {
       service,
       key,
       `/v1/deals/${dealId}/scorings/${started.body.data.id}`,
-      (scoring: Analysis) => scoring.status !== 'processing',
+      (scoring: ServedAnalysis) => scoring.status !== 'processing',
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received.some((item) => JSON.parse(item.body).type.startsWith('deal.'))).toBe(false);

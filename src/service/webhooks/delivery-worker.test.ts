@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Video } from '../../shared/api/videos';
+import type { ServedVideo } from '../../shared/api/served';
 import { insertOrgWithDealAndCall, openTempDatabase } from '../jobs/test-fixtures';
 import { DeliveryWorker, retryDelayMs } from './delivery-worker';
 import { createHttpsTransport, parseWebhookResolve } from './https-transport';
@@ -14,7 +14,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const video: Video = {
+const video: ServedVideo = {
   id: 'vid_1',
   title: 'Discovery call',
   status: 'READY',

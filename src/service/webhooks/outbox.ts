@@ -1,4 +1,5 @@
-import { deliveredEventTypes, type EventType, type WebhookPayload } from '../../shared/api/events';
+import { deliveredEventTypes, type EventType } from '../../shared/api/events';
+import type { WebhookPayload } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { newId } from '../jobs/ids';
 

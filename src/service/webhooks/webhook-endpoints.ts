@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EventType } from '../../shared/api/events';
-import type { CreatedWebhookEndpoint, WebhookEndpoint } from '../../shared/api/webhooks';
+import type { ServedCreatedWebhookEndpoint, ServedWebhookEndpoint } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { newId } from '../jobs/ids';
 
@@ -25,7 +25,7 @@ export function readAllowlist(db: Db, orgId: string): string[] {
 export function createWebhookEndpoint(
   db: Db,
   endpoint: { orgId: string; url: string; events: readonly EventType[] | undefined; now: string },
-): CreatedWebhookEndpoint {
+): ServedCreatedWebhookEndpoint {
   const id = newId('ep');
   const secret = `whsec_${randomBytes(SECRET_BYTES).toString('base64')}`;
   const events = [...new Set(endpoint.events ?? [])];
@@ -35,7 +35,7 @@ export function createWebhookEndpoint(
   return { id, url: endpoint.url, events, created_at: endpoint.now, secret };
 }
 
-export function listWebhookEndpoints(db: Db, orgId: string): WebhookEndpoint[] {
+export function listWebhookEndpoints(db: Db, orgId: string): ServedWebhookEndpoint[] {
   const rows = db
     .prepare(
       `SELECT id, url, events, created_at FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DealDetail, DealListQuery } from './deals';
+import { Deal, DealDetail, DealListQuery } from './deals';
 import { endpoints } from './endpoints';
 import { dataEnvelope, pageEnvelope, searchEnvelope } from './envelope';
-import { describeValidationError, ErrorEnvelope } from './errors';
-import { WebhookPayload } from './events';
+import { describeValidationError, ErrorCode, ErrorEnvelope } from './errors';
 import { Analysis, Scoring } from './jobs';
 import { Member } from './members';
-import { PageQuery } from './primitives';
+import { PageQuery, RequestId } from './primitives';
 import { SearchQuery, SearchSegment } from './search';
+import { ServedAnalysis, ServedDeal, ServedVideo, WebhookPayload } from './served';
 import { ChecklistEvaluation, TranscriptSegment, Video, VideoListQuery, VideoSummary } from './videos';
 import { CreatedWebhookEndpoint, WebhookCreateBody } from './webhooks';
 
@@ -82,11 +82,26 @@ describe('resources', () => {
     expect(VideoListQuery.safeParse({ status: 'UPLOADED' }).success).toBe(false);
   });
 
-  it('rejects a video with a missing required field or a wrong type', () => {
-    const { title: _, ...untitled } = video;
-    expect(Video.safeParse(untitled).success).toBe(false);
+  it('reads a video with only its id, as the interface fixes no other field, but not one with a wrong type', () => {
+    expect(Video.safeParse({ id: 'vid_2' }).success).toBe(true);
+    expect(Video.safeParse({ ...video, status: 'TRANSCRIBING', extra: { nested: true } }).success).toBe(true);
+    expect(Video.safeParse({ title: 'No id' }).success).toBe(false);
     expect(Video.safeParse({ ...video, duration_seconds: '1820' }).success).toBe(false);
     expect(Video.safeParse({ ...video, created_at: 'yesterday' }).success).toBe(false);
+  });
+
+  it('holds the local service to its own choices: every field, one of its seven statuses', () => {
+    const { title: _, ...untitled } = video;
+    expect(ServedVideo.safeParse(video).success).toBe(true);
+    expect(ServedVideo.safeParse(untitled).success).toBe(false);
+    expect(ServedVideo.safeParse({ ...video, status: 'TRANSCRIBING' }).success).toBe(false);
+  });
+
+  it('reads a close date given as a bare calendar date', () => {
+    const deal = { id: 'deal_9', title: 'x', status: 'OPEN', created_at: at, updated_at: at };
+    expect(Deal.parse({ ...deal, close_date: '2026-06-30' }).close_date).toBe('2026-06-30');
+    expect(Deal.safeParse({ ...deal, close_date: 'end of June' }).success).toBe(false);
+    expect(ServedDeal.safeParse({ ...deal, close_date: '2026-06-30' }).success).toBe(false);
   });
 
   it('accepts transcript segments, summaries, checklists and members as the service sends them', () => {
@@ -141,7 +156,7 @@ describe('resources', () => {
     ).toBe(true);
   });
 
-  it('keeps result and error of jobs nullable, and refuses unknown job states', () => {
+  it('reads any job status; the local service answers only processing, completed or failed', () => {
     expect(Analysis.parse(processingAnalysis).status).toBe('processing');
     const completed = {
       ...processingAnalysis,
@@ -151,7 +166,8 @@ describe('resources', () => {
       result: { summary: 'Pricing and next steps agreed', checklist_evaluation_id: 'chk_1', sales_event_count: 4 },
     };
     expect(Analysis.parse(completed).result?.sales_event_count).toBe(4);
-    expect(Analysis.safeParse({ ...processingAnalysis, status: 'done' }).success).toBe(false);
+    expect(Analysis.safeParse({ ...processingAnalysis, status: 'done' }).success).toBe(true);
+    expect(ServedAnalysis.safeParse({ ...processingAnalysis, status: 'done' }).success).toBe(false);
     expect(
       Scoring.safeParse({
         id: 'scr_1',
@@ -177,15 +193,16 @@ describe('envelopes', () => {
     expect(page.meta.next_cursor).toBe('eyJ0IjoxfQ');
   });
 
-  it('rejects a request id that is not req_ and 32 lowercase hex characters', () => {
-    const envelope = dataEnvelope(Video);
+  it('mints request ids as req_ and 32 lowercase hex characters, and reads any request id text', () => {
+    expect(RequestId.safeParse(requestId).success).toBe(true);
     for (const bad of [
       'req_0123456789ABCDEF0123456789ABCDEF',
       'req_123',
       '0123456789abcdef0123456789abcdef',
       `${requestId}0`,
     ]) {
-      expect(envelope.safeParse({ data: video, meta: { request_id: bad } }).success, bad).toBe(false);
+      expect(RequestId.safeParse(bad).success, bad).toBe(false);
+      expect(dataEnvelope(Video).safeParse({ data: video, meta: { request_id: bad } }).success, bad).toBe(true);
     }
   });
 
@@ -217,10 +234,12 @@ describe('envelopes', () => {
     ).toBe(false);
   });
 
-  it('accepts only the documented error codes', () => {
+  it('reads any error code a service sends; the local service answers only the documented ones', () => {
     const error = (code: string) => ({ error: { code, message: 'm' }, meta: { request_id: requestId } });
     expect(ErrorEnvelope.safeParse(error('rate_limited')).success).toBe(true);
-    expect(ErrorEnvelope.safeParse(error('teapot')).success).toBe(false);
+    expect(ErrorEnvelope.safeParse(error('quota_exceeded')).success).toBe(true);
+    expect(ErrorEnvelope.safeParse(error('')).success).toBe(false);
+    expect(ErrorCode.safeParse('quota_exceeded').success).toBe(false);
   });
 });
 

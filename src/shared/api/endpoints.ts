@@ -6,6 +6,22 @@ import { Member } from './members';
 import { Id, PageQuery } from './primitives';
 import type { Scope } from './scopes';
 import { SearchQuery, SearchSegment } from './search';
+import {
+  ServedAnalysis,
+  ServedChecklistEvaluation,
+  ServedCreatedWebhookEndpoint,
+  ServedDeal,
+  ServedDealActivity,
+  ServedDealDetail,
+  ServedMember,
+  ServedSalesEvent,
+  ServedScoring,
+  ServedSearchSegment,
+  ServedTranscriptSegment,
+  ServedVideo,
+  ServedVideoSummary,
+  ServedWebhookEndpoint,
+} from './served';
 import { ChecklistEvaluation, SalesEvent, TranscriptSegment, Video, VideoListQuery, VideoSummary } from './videos';
 import {
   CreatedWebhookEndpoint,
@@ -28,7 +44,10 @@ export interface EndpointDefinition {
   query?: z.ZodObject;
   body?: z.ZodObject;
   successStatus: 200 | 201 | 202;
+  /** What the interface lets a client rely on: clients read answers with this. */
   response: z.ZodType;
+  /** What the local service answers (design.md's decisions, `served.ts`), a refinement of `response`. */
+  served: z.ZodType;
   /** Pagination, item 1: the five cursor-paginated collections. */
   paginated?: true;
 }
@@ -43,7 +62,7 @@ const WebhookPath = z.object({ id: Id });
 /**
  * Every endpoint of the interface, once. The service routes from this table, the OpenAPI
  * document is generated from it, and the desktop client has one method per entry.
- * Success codes are design.md's decisions.
+ * Success codes are design.md's decisions; a client accepts any 2xx (docs/interface-gaps.md).
  */
 export const endpoints = {
   listVideos: {
@@ -54,6 +73,7 @@ export const endpoints = {
     query: VideoListQuery,
     successStatus: 200,
     response: pageEnvelope(Video),
+    served: pageEnvelope(ServedVideo),
     paginated: true,
   },
   getVideo: {
@@ -64,6 +84,7 @@ export const endpoints = {
     pathParams: VideoPath,
     successStatus: 200,
     response: dataEnvelope(Video),
+    served: dataEnvelope(ServedVideo),
   },
   getTranscript: {
     method: 'GET',
@@ -73,6 +94,7 @@ export const endpoints = {
     pathParams: VideoPath,
     successStatus: 200,
     response: dataEnvelope(z.array(TranscriptSegment)),
+    served: dataEnvelope(z.array(ServedTranscriptSegment)),
   },
   getVideoEvents: {
     method: 'GET',
@@ -82,6 +104,7 @@ export const endpoints = {
     pathParams: VideoPath,
     successStatus: 200,
     response: dataEnvelope(z.array(SalesEvent)),
+    served: dataEnvelope(z.array(ServedSalesEvent)),
   },
   getSummary: {
     method: 'GET',
@@ -91,6 +114,7 @@ export const endpoints = {
     pathParams: VideoPath,
     successStatus: 200,
     response: dataEnvelope(VideoSummary),
+    served: dataEnvelope(ServedVideoSummary),
   },
   getChecklist: {
     method: 'GET',
@@ -100,6 +124,7 @@ export const endpoints = {
     pathParams: VideoPath,
     successStatus: 200,
     response: dataEnvelope(ChecklistEvaluation),
+    served: dataEnvelope(ServedChecklistEvaluation),
   },
   startAnalysis: {
     method: 'POST',
@@ -109,6 +134,7 @@ export const endpoints = {
     pathParams: VideoPath,
     successStatus: 202,
     response: dataEnvelope(Analysis),
+    served: dataEnvelope(ServedAnalysis),
   },
   listAnalyses: {
     method: 'GET',
@@ -119,6 +145,7 @@ export const endpoints = {
     query: PageQuery,
     successStatus: 200,
     response: pageEnvelope(Analysis),
+    served: pageEnvelope(ServedAnalysis),
     paginated: true,
   },
   getAnalysis: {
@@ -129,6 +156,7 @@ export const endpoints = {
     pathParams: AnalysisPath,
     successStatus: 200,
     response: dataEnvelope(Analysis),
+    served: dataEnvelope(ServedAnalysis),
   },
   listDeals: {
     method: 'GET',
@@ -138,6 +166,7 @@ export const endpoints = {
     query: DealListQuery,
     successStatus: 200,
     response: pageEnvelope(Deal),
+    served: pageEnvelope(ServedDeal),
     paginated: true,
   },
   getDeal: {
@@ -148,6 +177,7 @@ export const endpoints = {
     pathParams: DealPath,
     successStatus: 200,
     response: dataEnvelope(DealDetail),
+    served: dataEnvelope(ServedDealDetail),
   },
   listActivities: {
     method: 'GET',
@@ -158,6 +188,7 @@ export const endpoints = {
     query: PageQuery,
     successStatus: 200,
     response: pageEnvelope(DealActivity),
+    served: pageEnvelope(ServedDealActivity),
     paginated: true,
   },
   startScoring: {
@@ -168,6 +199,7 @@ export const endpoints = {
     pathParams: DealPath,
     successStatus: 202,
     response: dataEnvelope(Scoring),
+    served: dataEnvelope(ServedScoring),
   },
   listScorings: {
     method: 'GET',
@@ -178,6 +210,7 @@ export const endpoints = {
     query: PageQuery,
     successStatus: 200,
     response: pageEnvelope(Scoring),
+    served: pageEnvelope(ServedScoring),
     paginated: true,
   },
   getScoring: {
@@ -188,6 +221,7 @@ export const endpoints = {
     pathParams: ScoringPath,
     successStatus: 200,
     response: dataEnvelope(Scoring),
+    served: dataEnvelope(ServedScoring),
   },
   getMe: {
     method: 'GET',
@@ -196,6 +230,7 @@ export const endpoints = {
     scope: 'members:read',
     successStatus: 200,
     response: dataEnvelope(Member),
+    served: dataEnvelope(ServedMember),
   },
   listMembers: {
     method: 'GET',
@@ -204,6 +239,7 @@ export const endpoints = {
     scope: 'members:read',
     successStatus: 200,
     response: dataEnvelope(z.array(Member)),
+    served: dataEnvelope(z.array(ServedMember)),
   },
   searchTranscripts: {
     method: 'GET',
@@ -213,6 +249,7 @@ export const endpoints = {
     query: SearchQuery,
     successStatus: 200,
     response: searchEnvelope(SearchSegment),
+    served: searchEnvelope(ServedSearchSegment),
   },
   createWebhook: {
     method: 'POST',
@@ -222,6 +259,7 @@ export const endpoints = {
     body: WebhookCreateBody,
     successStatus: 201,
     response: dataEnvelope(CreatedWebhookEndpoint),
+    served: dataEnvelope(ServedCreatedWebhookEndpoint),
   },
   listWebhooks: {
     method: 'GET',
@@ -230,6 +268,7 @@ export const endpoints = {
     scope: 'webhooks:manage',
     successStatus: 200,
     response: dataEnvelope(z.array(WebhookEndpoint)),
+    served: dataEnvelope(z.array(ServedWebhookEndpoint)),
   },
   deleteWebhook: {
     method: 'DELETE',
@@ -239,6 +278,7 @@ export const endpoints = {
     pathParams: WebhookPath,
     successStatus: 200,
     response: dataEnvelope(DeletedWebhookEndpoint),
+    served: dataEnvelope(DeletedWebhookEndpoint),
   },
   revokeKey: {
     method: 'DELETE',
@@ -247,6 +287,7 @@ export const endpoints = {
     scope: null,
     successStatus: 200,
     response: dataEnvelope(RevokedKey),
+    served: dataEnvelope(RevokedKey),
   },
 } as const satisfies Record<string, EndpointDefinition>;
 
@@ -262,6 +303,8 @@ export type EndpointParams<N extends EndpointName> = (Def<N> extends { pathParam
 
 export type EndpointResponse<N extends EndpointName> = z.infer<Def<N>['response']>;
 export type EndpointData<N extends EndpointName> = EndpointResponse<N>['data'];
+/** What the local service's handler for this endpoint answers. */
+export type ServedResponse<N extends EndpointName> = z.infer<Def<N>['served']>;
 
 export type PaginatedEndpointName = {
   [N in EndpointName]: Def<N> extends { paginated: true } ? N : never;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { RequestId } from './primitives';
-
-export const Meta = z.object({ request_id: RequestId });
+/**
+ * The service mints request ids as `RequestId` (primitives.ts); a reader needs only the text to
+ * show and copy, so any string is read. An empty one means the answer carried none.
+ */
+export const Meta = z.object({ request_id: z.string() });
 
 /** Paginated collections (interface, Collection meta). */
 export const PageMeta = Meta.extend({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { RequestId } from './primitives';
 
-/** The Errors table of the interface: stable codes clients branch on. */
+/**
+ * The Errors table of the interface: the codes the local service answers with and clients
+ * branch on. A service may answer a code outside this table; clients read it as an open string.
+ */
 export const ErrorCode = z.enum([
   'unauthorized',
   'invalid_key_metadata',
@@ -30,8 +32,8 @@ export const errorStatus: Record<ErrorCode, number> = {
 };
 
 export const ErrorEnvelope = z.object({
-  error: z.object({ code: ErrorCode, message: z.string() }),
-  meta: z.object({ request_id: RequestId }),
+  error: z.object({ code: z.string().min(1), message: z.string() }),
+  meta: z.object({ request_id: z.string() }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { Analysis } from './jobs';
-import { Timestamp } from './primitives';
-import { Video } from './videos';
 
 /** interface, Events. */
 export const EventType = z.enum([
@@ -20,11 +17,3 @@ export const deliveredEventTypes = [
   'video.analysis.completed',
   'video.analysis.failed',
 ] as const satisfies readonly EventType[];
-
-/** design.md: `{ type, timestamp, data }`; data is the video or the analysis. */
-export const WebhookPayload = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('video.ready'), timestamp: Timestamp, data: Video }),
-  z.object({ type: z.literal('video.analysis.completed'), timestamp: Timestamp, data: Analysis }),
-  z.object({ type: z.literal('video.analysis.failed'), timestamp: Timestamp, data: Analysis }),
-]);
-export type WebhookPayload = z.infer<typeof WebhookPayload>;

@@ -1,55 +1,73 @@
 import { z } from 'zod';
-import { Id, Timestamp } from './primitives';
+import { Id, listOf, Timestamp } from './primitives';
 
-/** design.md: `processing` → `completed` | `failed`. */
-export const JobStatus = z.enum(['processing', 'completed', 'failed']);
-export type JobStatus = z.infer<typeof JobStatus>;
+/**
+ * The local service's job states (design.md): `processing` → `completed` | `failed`. The
+ * interface names only `processing`, so a client reads any other status through `jobOutcome`.
+ */
+export const knownJobStatuses = ['processing', 'completed', 'failed'] as const;
+export type JobStatus = (typeof knownJobStatuses)[number];
 
-export const JobError = z.object({ code: z.string(), message: z.string() });
+export const JobError = z.object({ code: z.string().nullish(), message: z.string().nullish() });
 export type JobError = z.infer<typeof JobError>;
 
 const jobTimes = {
-  created_at: Timestamp,
-  started_at: Timestamp.nullable(),
-  finished_at: Timestamp.nullable(),
-  updated_at: Timestamp,
+  created_at: Timestamp.nullish(),
+  started_at: Timestamp.nullish(),
+  finished_at: Timestamp.nullish(),
+  updated_at: Timestamp.nullish(),
 };
 
 export const AnalysisResult = z.object({
-  summary: z.string(),
-  checklist_evaluation_id: z.string(),
-  sales_event_count: z.int().nonnegative(),
+  summary: z.string().nullish(),
+  checklist_evaluation_id: z.string().nullish(),
+  sales_event_count: z.int().nonnegative().nullish(),
 });
 
-/** `result` only when completed, `error` only when failed, null otherwise (design.md). */
+/** Which fields are required, and when `result` and `error` are set, is not shown. */
 export const Analysis = z.object({
   id: Id,
-  status: JobStatus,
-  video_id: z.string(),
-  result: AnalysisResult.nullable(),
-  error: JobError.nullable(),
+  status: z.string().nullish(),
+  video_id: z.string().nullish(),
+  result: AnalysisResult.nullish(),
+  error: JobError.nullish(),
   ...jobTimes,
 });
 export type Analysis = z.infer<typeof Analysis>;
 
 export const ScoringFactor = z.object({
-  factor_id: z.string(),
-  score: z.number(),
-  reason: z.string(),
+  factor_id: z.string().nullish(),
+  score: z.number().nullish(),
+  reason: z.string().nullish(),
 });
 export type ScoringFactor = z.infer<typeof ScoringFactor>;
 
 export const ScoringResult = z.object({
-  probability: z.number().min(0).max(100),
-  factors: z.array(ScoringFactor),
+  probability: z.number().min(0).max(100).nullish(),
+  factors: listOf(ScoringFactor),
 });
 
 export const Scoring = z.object({
   id: Id,
-  status: JobStatus,
-  deal_id: z.string(),
-  result: ScoringResult.nullable(),
-  error: JobError.nullable(),
+  status: z.string().nullish(),
+  deal_id: z.string().nullish(),
+  result: ScoringResult.nullish(),
+  error: JobError.nullish(),
   ...jobTimes,
 });
 export type Scoring = z.infer<typeof Scoring>;
+
+/**
+ * How far a job got, by the one rule that holds for any service (interface, States: only
+ * `processing` is named): it runs while its status is `processing`; once it is anything else it
+ * succeeded if it carries a result, failed if it carries an error, and otherwise just ended with
+ * the status it shows.
+ */
+export type JobOutcome = 'running' | 'succeeded' | 'failed' | 'ended';
+
+export function jobOutcome(job: { status?: string | null; result?: unknown; error?: unknown }): JobOutcome {
+  if (job.status === 'processing') return 'running';
+  if (job.result !== null && job.result !== undefined) return 'succeeded';
+  if (job.error !== null && job.error !== undefined) return 'failed';
+  return 'ended';
+}

@@ -11,6 +11,17 @@ export const Id = z.string().min(1).max(200);
  */
 export const Timestamp = z.iso.datetime({ offset: true });
 
+/** `close_date` is a date-time in the interface; a service may send a bare calendar date (`2026-06-30`). */
+export const DateOrDateTime = z.union([Timestamp, z.iso.date()]);
+
+/**
+ * A list inside a record whose presence the interface does not fix: missing or null reads as
+ * empty, so a record without it is still a record.
+ */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => value ?? [], z.array(item));
+}
+
 /**
  * An integer query parameter that arrives as text on the wire and as a number from typed
  * callers. Only plain digits count, so `1e2`, `0x10` and ` 5` are rejected rather than guessed.

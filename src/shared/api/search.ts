@@ -5,7 +5,10 @@ export const SEARCH_DEFAULT_LIMIT = 25;
 /** Longer queries are refused rather than scanned; no transcript sentence is this long. */
 export const SEARCH_MAX_QUERY_LENGTH = 500;
 
-/** design.md: the search text parameter is `q`. */
+/**
+ * design.md: the local service names the search text parameter `q`. The interface does not
+ * show the name, so a client sends it under the name its workspace's service profile gives.
+ */
 export const SearchQuery = z.object({
   q: z
     .string()
@@ -17,15 +20,16 @@ export const SearchQuery = z.object({
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 
+/** A hit must say which segment of which call it is, to be opened; the rest may be absent. */
 export const SearchSegment = z.object({
   id: Id,
-  text: z.string(),
-  start: z.number().nonnegative(),
-  end: z.number().nonnegative(),
-  video_id: z.string(),
-  speaker: z.string(),
-  speaker_role: z.string(),
-  video_title: z.string(),
-  deal_id: z.string().nullable(),
+  text: z.string().nullish(),
+  start: z.number().nullish(),
+  end: z.number().nullish(),
+  video_id: Id,
+  speaker: z.string().nullish(),
+  speaker_role: z.string().nullish(),
+  video_title: z.string().nullish(),
+  deal_id: z.string().nullish(),
 });
 export type SearchSegment = z.infer<typeof SearchSegment>;

@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { Id, PageQuery, Timestamp } from './primitives';
+import { Id, listOf, PageQuery, Timestamp } from './primitives';
 
-/** Record values: the filter values plus UPLOADED, which the interface shows on records only. */
-export const VideoStatus = z.enum(['CREATED', 'UPLOADING', 'UPLOADED', 'READY', 'ERROR', 'ARCHIVED', 'DELETED']);
-export type VideoStatus = z.infer<typeof VideoStatus>;
+/**
+ * Record values the local service uses: the filter values plus UPLOADED, which the interface
+ * shows on records only. The interface does not close the list, so a record may hold any other.
+ */
+export const knownVideoStatuses = [
+  'CREATED',
+  'UPLOADING',
+  'UPLOADED',
+  'READY',
+  'ERROR',
+  'ARCHIVED',
+  'DELETED',
+] as const;
+export type VideoStatus = (typeof knownVideoStatuses)[number];
 /** The `status` filter of GET /v1/videos accepts exactly these (interface, Videos). */
 export const VideoStatusFilter = z.enum(['ARCHIVED', 'CREATED', 'DELETED', 'ERROR', 'READY', 'UPLOADING']);
 export type VideoStatusFilter = z.infer<typeof VideoStatusFilter>;
@@ -11,16 +22,17 @@ export type VideoStatusFilter = z.infer<typeof VideoStatusFilter>;
 /** Values the local service uses; the interface shows only GENERAL, so clients accept any. */
 export const knownCallTypes = ['GENERAL', 'DISCOVERY', 'DEMO', 'NEGOTIATION', 'FOLLOW_UP'] as const;
 
+/** Which video fields are required is not shown: only the id, which every link needs, is. */
 export const Video = z.object({
   id: Id,
-  title: z.string(),
-  status: VideoStatus,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  duration_seconds: z.number().nonnegative(),
-  processed_at: Timestamp.nullable(),
-  call_type: z.string(),
-  deal_id: z.string().nullable(),
+  title: z.string().nullish(),
+  status: z.string().nullish(),
+  created_at: Timestamp.nullish(),
+  updated_at: Timestamp.nullish(),
+  duration_seconds: z.number().nonnegative().nullish(),
+  processed_at: Timestamp.nullish(),
+  call_type: z.string().nullish(),
+  deal_id: z.string().nullish(),
 });
 export type Video = z.infer<typeof Video>;
 
@@ -31,14 +43,18 @@ export const VideoListQuery = PageQuery.extend({
 });
 export type VideoListQuery = z.input<typeof VideoListQuery>;
 
-/** `start`/`end` are seconds from the start of the call (design.md). */
+/**
+ * The transcript's shape is not shown; the local service sends the search segment's fields
+ * without the video's (design.md). The id is what a search result points at. `start`/`end`
+ * are seconds from the local service; their unit is not shown (see docs/interface-gaps.md).
+ */
 export const TranscriptSegment = z.object({
   id: Id,
-  text: z.string(),
-  start: z.number().nonnegative(),
-  end: z.number().nonnegative(),
-  speaker: z.string(),
-  speaker_role: z.string(),
+  text: z.string().nullish(),
+  start: z.number().nullish(),
+  end: z.number().nullish(),
+  speaker: z.string().nullish(),
+  speaker_role: z.string().nullish(),
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
 
@@ -55,57 +71,68 @@ export const knownSalesEventTypes = [
   'BUDGET',
 ] as const;
 
+/** The event record's shape is not shown (design.md fixes the local service's). */
 export const SalesEvent = z.object({
   id: Id,
-  type: z.string(),
-  text: z.string(),
-  start: z.number().nonnegative(),
-  end: z.number().nonnegative(),
-  segment_id: z.string(),
-  created_at: Timestamp,
+  type: z.string().nullish(),
+  text: z.string().nullish(),
+  start: z.number().nullish(),
+  end: z.number().nullish(),
+  segment_id: z.string().nullish(),
+  created_at: Timestamp.nullish(),
 });
 export type SalesEvent = z.infer<typeof SalesEvent>;
 
+/**
+ * interface: "contents (strings)". The local service sends one string with newlines
+ * (design.md); a service may as well send a list of strings, one per paragraph.
+ */
+export const SectionContents = z.union([z.string(), z.array(z.string())]);
+export type SectionContents = z.infer<typeof SectionContents>;
+
 export const SummarySection = z.object({
-  id: Id,
-  title: z.string(),
-  contents: z.string(),
-  type: z.string(),
+  id: Id.nullish(),
+  title: z.string().nullish(),
+  contents: SectionContents.nullish(),
+  type: z.string().nullish(),
 });
 export type SummarySection = z.infer<typeof SummarySection>;
 export const knownSummarySectionTypes = ['KEY_POINTS', 'ACTION_ITEMS', 'NEXT_STEPS', 'OBJECTIONS'] as const;
 
 export const VideoSummary = z.object({
-  id: Id,
-  sections: z.array(SummarySection),
-  notes_markdown: z.string(),
+  id: Id.nullish(),
+  sections: listOf(SummarySection),
+  notes_markdown: z.string().nullish(),
 });
 export type VideoSummary = z.infer<typeof VideoSummary>;
 
+/** A quote is nothing without its text. */
 export const Evidence = z.object({
-  id: Id,
+  id: Id.nullish(),
   text: z.string(),
-  relevance: z.string(),
+  relevance: z.string().nullish(),
 });
 export type Evidence = z.infer<typeof Evidence>;
 export const knownRelevances = ['HIGH', 'MEDIUM', 'LOW'] as const;
 
 export const ChecklistItem = z.object({
-  id: Id,
-  item_text: z.string(),
-  status: z.string(),
-  item_description: z.string(),
-  reasoning: z.string(),
-  improvement_suggestion: z.string(),
-  evidence: z.array(Evidence),
+  id: Id.nullish(),
+  item_text: z.string().nullish(),
+  status: z.string().nullish(),
+  item_description: z.string().nullish(),
+  reasoning: z.string().nullish(),
+  improvement_suggestion: z.string().nullish(),
+  evidence: listOf(Evidence),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItem>;
 export const knownChecklistItemStatuses = ['MET', 'PARTIALLY_MET', 'NOT_MET'] as const;
+/** The interface's example PENDING, and the local service's COMPLETED. */
+export const knownChecklistStatuses = ['PENDING', 'COMPLETED'] as const;
 
 export const ChecklistEvaluation = z.object({
-  id: Id,
-  status: z.string(),
-  items: z.array(ChecklistItem),
-  overall_assessment: z.string(),
+  id: Id.nullish(),
+  status: z.string().nullish(),
+  items: listOf(ChecklistItem),
+  overall_assessment: z.string().nullish(),
 });
 export type ChecklistEvaluation = z.infer<typeof ChecklistEvaluation>;

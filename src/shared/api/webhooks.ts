@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventType } from './events';
-import { Timestamp } from './primitives';
+import { listOf, Timestamp } from './primitives';
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
@@ -20,12 +20,16 @@ export const WebhookCreateBody = z.object({
 });
 export type WebhookCreateBody = z.input<typeof WebhookCreateBody>;
 
-/** `events: []` means every event type, now and future ones (interface, Webhooks). */
+/**
+ * `events: []` means every event type, now and future ones (interface, Webhooks). A listed
+ * endpoint may name event types this client does not know yet; `created_at` is the local
+ * service's own field beyond the four the interface shows.
+ */
 export const WebhookEndpoint = z.object({
   id: z.string().startsWith('ep_'),
   url: z.string(),
-  events: z.array(EventType),
-  created_at: Timestamp,
+  events: listOf(z.string()),
+  created_at: Timestamp.nullish(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
@@ -35,6 +39,7 @@ export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
 });
 export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpoint>;
 
+/** The delete response's body is not shown; design.md fixes the local service's. */
 export const DeletedWebhookEndpoint = z.object({ id: z.string(), deleted: z.literal(true) });
 export type DeletedWebhookEndpoint = z.infer<typeof DeletedWebhookEndpoint>;
 
