@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { Analysis, type EndpointName, ErrorCode, endpoints, RevokedKey, Scoring, SEARCH_MAX_QUERY_LENGTH } from './api';
-import { Member } from './api/members';
+import {
+  Analysis,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointName,
+  type EndpointResponse,
+  endpoints,
+  RevokedKey,
+  Scoring,
+  SEARCH_MAX_QUERY_LENGTH,
+} from './api';
+import { apiKeyProblem } from './api-key-text';
 
 /**
  * The only description of what crosses between renderer and main (GitHub Desktop's
@@ -22,9 +32,12 @@ export const ClientErrorCode = z.enum([
 ]);
 export type ClientErrorCode = z.infer<typeof ClientErrorCode>;
 
-/** Stripe-style: everything a person or support needs, and nothing that parses message text. */
+/**
+ * Stripe-style: everything a person or support needs, and nothing that parses message text.
+ * `code` is one of the interface's codes, a ClientErrorCode, or any other code the service sent.
+ */
 export const BridgeError = z.object({
-  code: z.union([ErrorCode, ClientErrorCode]),
+  code: z.string(),
   message: z.string(),
   status: z.int().nullable(),
   requestId: z.string().nullable(),
@@ -34,6 +47,59 @@ export type BridgeError = z.infer<typeof BridgeError>;
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 
+/**
+ * A record the client left out of an answer because it could not be read (a list keeps the
+ * others): its id when it has one, where it sat in the answer, and why.
+ */
+export const UnreadableRecord = z.object({ id: z.string().nullable(), path: z.string(), problem: z.string() });
+export type UnreadableRecord = z.infer<typeof UnreadableRecord>;
+
+/**
+ * What an API operation gives the renderer: the envelope as read, and the records left out of
+ * it. A POST that succeeded with an answer that cannot be read has `data: null` (the job or
+ * endpoint exists; the app reads it elsewhere), never an error.
+ */
+export type ApiResult<N extends EndpointName> = Omit<EndpointResponse<N>, 'data'> & {
+  data: (typeof endpoints)[N]['method'] extends 'POST' ? EndpointData<N> | null : EndpointData<N>;
+  unreadable: UnreadableRecord[];
+};
+
+/**
+ * Per workspace, what its service chose where the interface does not say: read from the
+ * service's own OpenAPI description when it serves one, the defaults otherwise.
+ */
+export const ServiceProfile = z.object({
+  /** The search text parameter's name (interface, Search: "the parameter name: not shown"). */
+  searchTextParam: z.string().min(1).max(100),
+  source: z.enum(['openapi', 'default']),
+  /**
+   * Seconds per unit of transcript times (their unit is not shown): a call page tells by itself
+   * from the call's length; search results, which come without it, use what "Check connection" found.
+   */
+  segmentTimeScale: z.union([z.literal(1), z.literal(0.001)]).default(1),
+  /** When the description was last read; null: never (the defaults). */
+  readAt: z.string().nullable(),
+});
+export type ServiceProfile = z.infer<typeof ServiceProfile>;
+export const defaultServiceProfile: ServiceProfile = {
+  searchTextParam: 'q',
+  source: 'default',
+  segmentTimeScale: 1,
+  readAt: null,
+};
+
+/** One read of "Check connection": which screen it stands for, and what it found or why it failed. */
+export const ConnectionCheck = z.object({
+  screen: z.string(),
+  operation: z.string(),
+  outcome: z.enum(['ok', 'failed', 'skipped']),
+  detail: z.string(),
+  code: z.string().nullable(),
+  status: z.int().nullable(),
+  requestId: z.string().nullable(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
+
 export const KeyStorage = z.enum(['keychain', 'session']);
 export type KeyStorage = z.infer<typeof KeyStorage>;
 
@@ -42,9 +108,11 @@ export const Workspace = z.object({
   name: z.string(),
   baseUrl: z.string(),
   kind: z.enum(['demo', 'custom']),
-  member: Member.pick({ id: true, display_name: true, email: true }).nullable(),
+  /** Who the key belongs to, by the name to show. */
+  member: z.object({ id: z.string(), display_name: z.string(), email: z.string().nullable() }).nullable(),
   /** false when the key is gone (revoked, signed out, or a session-only key after restart). */
   hasKey: z.boolean(),
+  profile: ServiceProfile,
 });
 export type Workspace = z.infer<typeof Workspace>;
 
@@ -64,6 +132,11 @@ export const Preferences = z.object({ theme: Theme });
 export type Preferences = z.infer<typeof Preferences>;
 
 const WorkspaceRef = z.object({ workspaceId: z.string().min(1) });
+/** Checked in main before any request; the renderer shows the same sentence before sending. */
+const ApiKeyText = z.string().check((ctx) => {
+  const problem = apiKeyProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+});
 /** Made once per user action and reused on every retry, so a retried POST starts one job. */
 const IdempotencyKey = z.string().min(8).max(256);
 const Empty = z.object({});
@@ -73,17 +146,19 @@ export type JobKind = z.infer<typeof JobKind>;
 const JobRef = z.object({ kind: JobKind, parentId: z.string().min(1), jobId: z.string().min(1) });
 export type JobRef = z.infer<typeof JobRef>;
 
-/** An API operation: the endpoint's path, query and body fields as one flat params object. */
+/**
+ * An API operation: the endpoint's path, query and body fields as one flat params object; its
+ * result is the endpoint's `ApiResult`.
+ */
 function apiOperation<N extends EndpointName>(name: N, extra: z.ZodRawShape = {}) {
-  const def: { pathParams?: z.ZodObject; query?: z.ZodObject; body?: z.ZodObject; response: z.ZodType } =
-    endpoints[name];
+  const def: EndpointDefinition = endpoints[name];
   const params = z.strictObject({
     ...def.pathParams?.shape,
     ...def.query?.shape,
     ...def.body?.shape,
     ...extra,
   });
-  return { params, result: endpoints[name].response as (typeof endpoints)[N]['response'] };
+  return { params, endpoint: name };
 }
 const withIdempotency = { idempotencyKey: IdempotencyKey };
 
@@ -97,15 +172,20 @@ export const operations = {
   addWorkspace: {
     params: z.object({
       baseUrl: z.string().min(1).max(2048),
-      apiKey: z.string().min(1).max(4096),
+      apiKey: ApiKeyText,
       name: z.string().max(100).optional(),
     }),
     result: Workspace,
   },
   switchWorkspace: { params: WorkspaceRef, result: Workspace },
-  replaceKey: { params: WorkspaceRef.extend({ apiKey: z.string().min(1).max(4096) }), result: Workspace },
+  replaceKey: { params: WorkspaceRef.extend({ apiKey: ApiKeyText }), result: Workspace },
   signOut: { params: WorkspaceRef, result: z.object({ workspaceId: z.string() }) },
   revokeKey: { params: WorkspaceRef, result: RevokedKey },
+  /** Reads the service's profile again and tries one read per screen. */
+  checkConnection: {
+    params: WorkspaceRef,
+    result: z.object({ profile: ServiceProfile, checks: z.array(ConnectionCheck) }),
+  },
   getPreferences: { params: Empty, result: Preferences },
   setPreferences: { params: Preferences.partial(), result: Preferences },
   listRecentSearches: { params: Empty, result: z.array(z.string()) },
@@ -141,7 +221,13 @@ export const operations = {
 
 export type OperationName = keyof typeof operations;
 export type OperationParams<N extends OperationName> = z.input<(typeof operations)[N]['params']>;
-export type OperationResult<N extends OperationName> = z.output<(typeof operations)[N]['result']>;
+/** Bridge operations that are one endpoint each; `revokeKey` is a workspace action instead. */
+export type ApiOperationName = Exclude<Extract<OperationName, EndpointName>, 'revokeKey'>;
+export type OperationResult<N extends OperationName> = N extends ApiOperationName
+  ? ApiResult<N>
+  : (typeof operations)[N] extends { result: infer R extends z.ZodType }
+    ? z.output<R>
+    : never;
 
 /** Events main pushes to the renderer. */
 export const bridgeEvents = {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { RequestId } from '../../../shared/api';
+import { apiFailure } from '../testing/api-failure';
 import { type ApiClientOptions, type ClientWait, createApiClient } from './api-client';
-import { ApiError } from './api-error';
+import type { ApiError } from './api-error';
 
 let service: TestService;
 let fullKey: string;
@@ -38,15 +39,6 @@ function client(key: string | null, extra: Partial<ApiClientOptions> = {}) {
   return { api, waits };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 describe('API client against the real local service', () => {
   it('returns validated data from a typed method', async () => {
     const me = await client(fullKey).api.getMe({});
@@ -68,27 +60,27 @@ describe('API client against the real local service', () => {
   });
 
   it('refuses bad params before sending anything', async () => {
-    const error = await failure(client(fullKey).api.listDeals({ limit: 500 }));
+    const error = await apiFailure(client(fullKey).api.listDeals({ limit: 500 }));
     expect(error).toMatchObject({ code: 'invalid_params', status: null });
     expect(error.message).toMatch(/^limit:/);
   });
 
   it("answers another organisation's id with not_found and keeps the request id", async () => {
     const foreignDeal = (await client(foreignKey).api.listDeals({ limit: 1 })).data[0]!;
-    const error = await failure(client(fullKey).api.getDeal({ id: foreignDeal.id }));
+    const error = await apiFailure(client(fullKey).api.getDeal({ id: foreignDeal.id }));
     expect(error).toMatchObject({ code: 'not_found', status: 404 });
     expect(error.requestId).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
   it('reports a missing scope as forbidden without retrying', async () => {
     const { api, waits } = client(partialKey);
-    expect(await failure(api.listMembers({}))).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(await apiFailure(api.listMembers({}))).toMatchObject({ code: 'forbidden', status: 403 });
     expect(waits).toEqual([]);
   });
 
   it('reports a key without service metadata as invalid_key_metadata', async () => {
     const unregistered = (await service.cli(['keys', 'mint-unregistered'])).trim();
-    expect(await failure(client(unregistered).api.getMe({}))).toMatchObject({
+    expect(await apiFailure(client(unregistered).api.getMe({}))).toMatchObject({
       code: 'invalid_key_metadata',
       status: 401,
     });
@@ -98,12 +90,12 @@ describe('API client against the real local service', () => {
     const key = (await service.cli(['keys', 'issue', '--org', orgId, '--member', memberId])).trim();
     const { api, waits } = client(key);
     expect((await api.revokeKey({})).data).toEqual({ revoked: true });
-    expect(await failure(api.getMe({}))).toMatchObject({ code: 'unauthorized', status: 401 });
+    expect(await apiFailure(api.getMe({}))).toMatchObject({ code: 'unauthorized', status: 401 });
     expect(waits).toEqual([]);
   });
 
   it('says a key is required when the vault has none', async () => {
-    expect(await failure(client(null).api.getMe({}))).toMatchObject({ code: 'key_required' });
+    expect(await apiFailure(client(null).api.getMe({}))).toMatchObject({ code: 'key_required' });
   });
 
   it('waits out Retry-After on 429 and then succeeds', async () => {
@@ -134,7 +126,7 @@ describe('API client against the real local service', () => {
       await service.cli(['fault', 'set', 'key-verifier-down', 'on']);
       try {
         const { api, waits } = client(fullKey, { retry: { ...fast, maxAttempts: 3 } });
-        const error = await failure(api.getMe({}));
+        const error = await apiFailure(api.getMe({}));
         expect(error).toMatchObject({ code: 'service_unavailable', status: 503 });
         expect(error.requestId).toMatch(/^req_/);
         expect(waits.map((wait) => wait.code)).toEqual(['service_unavailable', 'service_unavailable']);
@@ -158,7 +150,7 @@ describe('API client against the real local service', () => {
       try {
         const controller = new AbortController();
         const { api } = client(fullKey, { retry: { baseDelayMs: 5_000, maxDelayMs: 5_000, maxAttempts: 5 } });
-        const pending = failure(api.getMe({}, { signal: controller.signal }));
+        const pending = apiFailure(api.getMe({}, { signal: controller.signal }));
         setTimeout(() => controller.abort(), 300);
         const started = Date.now();
         expect(await pending).toMatchObject({ code: 'cancelled' });
@@ -172,7 +164,7 @@ describe('API client against the real local service', () => {
   it('cancels before sending when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    expect(await failure(client(fullKey).api.getMe({}, { signal: controller.signal }))).toMatchObject({
+    expect(await apiFailure(client(fullKey).api.getMe({}, { signal: controller.signal }))).toMatchObject({
       code: 'cancelled',
     });
   });
@@ -182,7 +174,7 @@ describe('API client against the real local service', () => {
       baseUrl: 'http://127.0.0.1:9',
       retry: { ...fast, maxAttempts: 3 },
     });
-    expect(await failure(api.getMe({}))).toMatchObject({ code: 'network_error', status: null });
+    expect(await apiFailure(api.getMe({}))).toMatchObject({ code: 'network_error', status: null });
     expect(waits.map((wait) => wait.code)).toEqual(['network_error', 'network_error']);
   });
 });

@@ -4,13 +4,14 @@ import {
   type EndpointDefinition,
   type EndpointName,
   type EndpointParams,
-  type EndpointResponse,
   endpoints,
   type PaginatedEndpointName,
 } from '../../../shared/api';
+import { type ApiResult, defaultServiceProfile, type ServiceProfile } from '../../../shared/bridge';
 import { ApiError } from './api-error';
 import { buildRequest } from './build-request';
 import { readResponse } from './read-response';
+import { createRedactor } from './redact-secrets';
 import { defaultRetryPolicy, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry-policy';
 
 export interface ClientWait {
@@ -25,6 +26,8 @@ export interface ApiClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Told before each wait, so the UI can say "waiting 3 s (rate limited)". */
   onWait?: (wait: ClientWait) => void;
+  /** What this service chose where the interface is open (the search text parameter's name). */
+  profile?: ServiceProfile;
   fetch?: typeof fetch;
 }
 
@@ -38,17 +41,17 @@ export interface CallOptions {
 }
 
 type EndpointMethods = {
-  [N in EndpointName]: (params: EndpointParams<N>, options?: CallOptions) => Promise<EndpointResponse<N>>;
+  [N in EndpointName]: (params: EndpointParams<N>, options?: CallOptions) => Promise<ApiResult<N>>;
 };
 
 export interface ApiClient extends EndpointMethods {
-  call<N extends EndpointName>(name: N, params: EndpointParams<N>, options?: CallOptions): Promise<EndpointResponse<N>>;
+  call<N extends EndpointName>(name: N, params: EndpointParams<N>, options?: CallOptions): Promise<ApiResult<N>>;
   /** Every page of a cursor-paginated collection, in order (interface, Pagination). */
   pages<N extends PaginatedEndpointName>(
     name: N,
     params: EndpointParams<N>,
     options?: CallOptions,
-  ): AsyncGenerator<EndpointResponse<N>, void, undefined>;
+  ): AsyncGenerator<ApiResult<N>, void, undefined>;
 }
 
 function networkError(error: unknown): ApiError {
@@ -65,16 +68,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const doFetch = options.fetch ?? fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const profile = options.profile ?? defaultServiceProfile;
+  const queryNames = { searchTranscripts: { q: profile.searchTextParam } } as Partial<
+    Record<EndpointName, Record<string, string>>
+  >;
 
   async function attempt(
     def: EndpointDefinition,
-    url: string,
+    request: ReturnType<typeof buildRequest>,
     init: RequestInit,
     signal: AbortSignal,
+    key: string,
   ): Promise<unknown> {
     let response: Response;
     try {
-      response = await doFetch(url, {
+      response = await doFetch(`${baseUrl}${request.target}`, {
         ...init,
         signal: AbortSignal.any([signal, AbortSignal.timeout(policy.attemptTimeoutMs)]),
       });
@@ -82,16 +90,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (signal.aborted) throw error;
       throw networkError(error);
     }
-    return readResponse(response, def.successStatus, def.response);
+    return readResponse(response, def, request.pathValues, createRedactor(key));
   }
 
   async function call<N extends EndpointName>(
     name: N,
     params: EndpointParams<N>,
     callOptions: CallOptions = {},
-  ): Promise<EndpointResponse<N>> {
+  ): Promise<ApiResult<N>> {
     const def: EndpointDefinition = endpoints[name];
-    const request = buildRequest(def, (params ?? {}) as Record<string, unknown>);
+    const request = buildRequest(def, (params ?? {}) as Record<string, unknown>, queryNames[name]);
     const key = await options.getKey();
     if (!key)
       throw new ApiError({ code: 'key_required', message: 'This workspace has no API key; add one to continue.' });
@@ -108,7 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (let attemptNumber = 1; ; attemptNumber++) {
       let failure: ApiError;
       try {
-        return (await attempt(def, `${baseUrl}${request.target}`, init, signal)) as EndpointResponse<N>;
+        return (await attempt(def, request, init, signal, key)) as ApiResult<N>;
       } catch (error) {
         if (signal.aborted) throw abortError(callOptions.signal);
         if (!(error instanceof ApiError)) throw error;
@@ -132,14 +140,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     name: N,
     params: EndpointParams<N>,
     callOptions?: CallOptions,
-  ): AsyncGenerator<EndpointResponse<N>, void, undefined> {
+  ): AsyncGenerator<ApiResult<N>, void, undefined> {
     let cursor: string | undefined;
     do {
       const page = (await call(
         name,
         { ...(params as object), cursor } as EndpointParams<N>,
         callOptions,
-      )) as EndpointResponse<N> & {
+      )) as ApiResult<N> & {
         meta: { has_more: boolean; next_cursor: string | null };
       };
       yield page;

@@ -1,8 +1,11 @@
 import type { ErrorCode } from '../../../shared/api';
 import type { BridgeError, ClientErrorCode } from '../../../shared/bridge';
 
+/** A code of the interface's table, one of this side of the wire, or any other the service sends. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode | (string & {});
+
 export interface ApiErrorFields {
-  code: ErrorCode | ClientErrorCode;
+  code: ApiErrorCode;
   message: string;
   status?: number | null;
   requestId?: string | null;
@@ -15,7 +18,7 @@ export interface ApiErrorFields {
  * envelope, never built from headers, so the API key cannot leak into one.
  */
 export class ApiError extends Error {
-  readonly code: ErrorCode | ClientErrorCode;
+  readonly code: ApiErrorCode;
   readonly status: number | null;
   readonly requestId: string | null;
   /** Seconds the service asked us to wait (429 Retry-After). */

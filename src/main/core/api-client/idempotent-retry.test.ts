@@ -68,6 +68,6 @@ describe('a retried POST', () => {
     expect(waits).toEqual(['network_error']);
     const after = (await direct.listAnalyses({ id: video.id, limit: 100 })).data.map((analysis) => analysis.id);
     const created = after.filter((id) => !before.includes(id));
-    expect(created).toEqual([started.data.id]);
+    expect(created).toEqual([started.data?.id]);
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { describeValidationError, type EndpointName, endpoints } from '../../../shared/api';
+import { describeValidationError } from '../../../shared/api';
 import {
+  type ApiOperationName,
   type BridgeEventName,
   type BridgeEventPayload,
   type BridgeResult,
@@ -13,8 +14,11 @@ import { type ApiClient, createApiClient } from '../api-client/api-client';
 import { ApiError, toBridgeError } from '../api-client/api-error';
 import type { RetryPolicy } from '../api-client/retry-policy';
 import type { KeyVault } from '../key-vault/key-vault';
+import { readServiceProfile } from '../service-profile/read-service-profile';
 import type { StoredWorkspace } from '../settings/settings-schema';
 import type { SettingsStore } from '../settings/settings-store';
+import { checkConnection } from './check-connection';
+import { finishedJobNotice } from './finished-job-notice';
 import { createJobWatcher, type Job, type JobPollingPolicy } from './job-watcher';
 import { type Notifier, noNotifier } from './notifier';
 import { createWorkspaces, type DemoConnection } from './workspaces';
@@ -41,13 +45,12 @@ export interface AppCore {
 }
 
 type Params<N extends OperationName> = z.output<(typeof operations)[N]['params']>;
-type ApiOperationName = Exclude<Extract<OperationName, EndpointName>, 'revokeKey'>;
 type OwnOperationName = Exclude<OperationName, ApiOperationName>;
 type Handler<N extends OperationName> = (params: Params<N>, signal: AbortSignal) => Promise<OperationResult<N>>;
 
-/** Bridge operations that are one endpoint each; `revokeKey` is a workspace action instead. */
+/** Bridge operations that are one endpoint each (made by bridge.ts's `apiOperation`). */
 const apiOperationNames = new Set<string>(
-  Object.keys(operations).filter((name) => name in endpoints && name !== 'revokeKey'),
+  Object.entries(operations).flatMap(([name, operation]) => ('endpoint' in operation ? [name] : [])),
 );
 
 /** Where a finished job's notification leads (the renderer's routes). */
@@ -78,6 +81,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       getKey: async () => key ?? workspaces.keyFor(workspace),
       retry: options.retry,
       onWait: (wait) => emit('clientWaiting', { workspaceId: workspace.id, ...wait }),
+      profile: workspace.profile,
     });
   }
 
@@ -100,11 +104,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job }),
     onFinished(_workspaceId, ref, job) {
       if (notifier.isAppInForeground()) return;
-      const what = ref.kind === 'analysis' ? 'Analysis' : 'Scoring';
       notifier.notify({
-        title: job.status === 'completed' ? `${what} finished` : `${what} failed`,
-        body:
-          job.status === 'completed' ? 'Open it to see the results.' : (job.error?.message ?? 'Open it to see why.'),
+        ...finishedJobNotice(ref.kind, job),
         onClick: () => emit('navigate', { path: pathForJob(ref) }),
       });
     },
@@ -128,6 +129,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       return { workspaceId };
     },
     revokeKey: (params, signal) => workspaces.revoke(params.workspaceId, signal),
+    checkConnection: async ({ workspaceId }, signal) => {
+      const workspace = workspaces.find(workspaceId);
+      const key = await workspaces.keyFor(workspace);
+      if (!key)
+        throw new ApiError({ code: 'key_required', message: 'This workspace has no API key; add one to continue.' });
+      const described = await readServiceProfile({ baseUrl: workspace.baseUrl, key, signal });
+      const report = await checkConnection(clientFor({ ...workspace, profile: described }), signal);
+      const profile = { ...described, segmentTimeScale: report.segmentTimeScale ?? workspace.profile.segmentTimeScale };
+      workspaces.saveProfile(workspaceId, profile);
+      return { profile, checks: report.checks };
+    },
     getPreferences: async () => options.settings.read().preferences,
     setPreferences: async (params) =>
       options.settings.update((current) => ({ ...current, preferences: { ...current.preferences, ...params } }))

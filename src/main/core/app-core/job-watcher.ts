@@ -1,4 +1,4 @@
-import type { Analysis, Scoring } from '../../../shared/api';
+import { type Analysis, jobOutcome, type Scoring } from '../../../shared/api';
 import type { JobRef } from '../../../shared/bridge';
 import { ApiError } from '../api-client/api-error';
 
@@ -61,7 +61,7 @@ export function createJobWatcher(options: JobWatcherOptions) {
         watch.lastSeen = seen;
         options.onUpdate(workspaceId, ref, job);
       }
-      if (job.status !== 'processing') {
+      if (jobOutcome(job) !== 'running') {
         stop(key);
         options.onFinished(workspaceId, ref, job);
         return;

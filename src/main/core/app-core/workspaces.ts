@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Member, RevokedKey } from '../../../shared/api';
-import type { Workspace } from '../../../shared/bridge';
+import { type Member, memberName, type RevokedKey } from '../../../shared/api';
+import { defaultServiceProfile, type ServiceProfile, type Workspace } from '../../../shared/bridge';
 import type { ApiClient } from '../api-client/api-client';
 import { ApiError } from '../api-client/api-error';
 import { accountFor, type KeyVault } from '../key-vault/key-vault';
+import { readServiceProfile } from '../service-profile/read-service-profile';
 import { isAllowedBaseUrl, normalizeBaseUrl } from '../settings/base-url';
 import type { StoredWorkspace } from '../settings/settings-schema';
 import type { SettingsStore } from '../settings/settings-store';
@@ -26,7 +27,7 @@ export interface WorkspacesOptions {
 }
 
 function memberSummary(member: Member): NonNullable<StoredWorkspace['member']> {
-  return { id: member.id, display_name: member.display_name, email: member.email };
+  return { id: member.id, display_name: memberName(member), email: member.email ?? null };
 }
 
 export function createWorkspaces(options: WorkspacesOptions) {
@@ -61,6 +62,11 @@ export function createWorkspaces(options: WorkspacesOptions) {
     return (await options.clientFor(workspace, key).getMe({}, { signal })).data;
   }
 
+  /** Read after the key is known to work, so a service that describes itself only to a key is read too. */
+  function profileOf(baseUrl: string, key: string, signal: AbortSignal): Promise<ServiceProfile> {
+    return readServiceProfile({ baseUrl, key, signal });
+  }
+
   return {
     keyFor,
 
@@ -86,9 +92,11 @@ export function createWorkspaces(options: WorkspacesOptions) {
         baseUrl: normalizeBaseUrl(demo.baseUrl),
         kind: 'demo',
         member: null,
+        profile: defaultServiceProfile,
       };
       const member = await verify(workspace, demo.apiKey, signal);
-      const connected = { ...workspace, member: memberSummary(member) };
+      const profile = await profileOf(workspace.baseUrl, demo.apiKey, signal);
+      const connected = { ...workspace, member: memberSummary(member), profile };
       save(connected, true);
       return toWorkspace(connected);
     },
@@ -107,14 +115,16 @@ export function createWorkspaces(options: WorkspacesOptions) {
         baseUrl,
         kind: 'custom',
         member: null,
+        profile: defaultServiceProfile,
       };
       const member = await verify(draft, params.apiKey, signal);
+      const profile = await profileOf(baseUrl, params.apiKey, signal);
       const existing = settings
         .read()
         .workspaces.find(
           (other) => other.kind === 'custom' && other.baseUrl === baseUrl && other.member?.id === member.id,
         );
-      const workspace = { ...draft, id: existing?.id ?? draft.id, member: memberSummary(member) };
+      const workspace = { ...draft, id: existing?.id ?? draft.id, member: memberSummary(member), profile };
       await vault.set(accountFor(baseUrl, member.id), params.apiKey);
       save(workspace, true);
       return toWorkspace(workspace);
@@ -160,6 +170,12 @@ export function createWorkspaces(options: WorkspacesOptions) {
     },
 
     find,
+
+    /** Stores what "Check connection" found out about the workspace's service. */
+    saveProfile(workspaceId: string, profile: ServiceProfile): void {
+      const workspace = find(workspaceId);
+      save({ ...workspace, profile }, false);
+    },
   };
 }
 
