@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { apiKeyProblem } from '../../shared/api-key-text';
 import { navigate } from '../app/router';
 import { InlineError } from '../shared-ui/InlineError';
+import { ApiKeyField } from './ApiKeyField';
 import { useWorkspaceChange, workspaceQueries } from './queries';
 
 /** Main checks the key with GET /v1/members/me before storing it (issue 6, item 1). */
@@ -11,11 +13,15 @@ export function AddWorkspaceForm() {
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [name, setName] = useState('');
-  const ids = { url: useId(), key: useId(), name: useId(), hint: useId() };
+  const [keyProblem, setKeyProblem] = useState<string | null>(null);
+  const ids = { url: useId(), name: useId() };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const key = apiKey.trim();
+    setKeyProblem(apiKeyProblem(key));
+    if (apiKeyProblem(key)) return;
     add.mutate(
-      { baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
+      { baseUrl: baseUrl.trim(), apiKey: key, ...(name.trim() ? { name: name.trim() } : {}) },
       { onSuccess: () => navigate('/deals') },
     );
   };
@@ -32,20 +38,15 @@ export function AddWorkspaceForm() {
         value={baseUrl}
         onChange={(event) => setBaseUrl(event.target.value)}
       />
-      <label htmlFor={ids.key}>API key</label>
-      <input
-        id={ids.key}
-        type="password"
-        required
-        autoComplete="off"
-        aria-describedby={ids.hint}
+      <ApiKeyField
+        label="API key"
         value={apiKey}
-        onChange={(event) => setApiKey(event.target.value)}
+        onChange={setApiKey}
+        problem={keyProblem}
+        hint={`The key is checked with the service, then kept ${
+          keyStorage === 'session' ? 'in memory for this session only' : 'in your system’s keychain'
+        }.`}
       />
-      <p id={ids.hint} className="hint">
-        The key is checked with the service, then kept{' '}
-        {keyStorage === 'session' ? 'in memory for this session only' : 'in your system’s keychain'}.
-      </p>
       {add.isError && <InlineError error={add.error} />}
       <button type="submit" className="button primary" disabled={add.isPending}>
         {add.isPending ? 'Checking key…' : 'Add workspace'}

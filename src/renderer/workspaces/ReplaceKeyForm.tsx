@@ -1,15 +1,20 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { apiKeyProblem } from '../../shared/api-key-text';
 import { InlineError } from '../shared-ui/InlineError';
+import { ApiKeyField } from './ApiKeyField';
 import { useWorkspaceChange } from './queries';
 
 export function ReplaceKeyForm({ workspaceId, onDone }: { workspaceId: string; onDone?: () => void }) {
   const replace = useWorkspaceChange('replaceKey');
   const [apiKey, setApiKey] = useState('');
-  const keyId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const key = apiKey.trim();
+    setProblem(apiKeyProblem(key));
+    if (apiKeyProblem(key)) return;
     replace.mutate(
-      { workspaceId, apiKey: apiKey.trim() },
+      { workspaceId, apiKey: key },
       {
         onSuccess: () => {
           setApiKey('');
@@ -20,15 +25,7 @@ export function ReplaceKeyForm({ workspaceId, onDone }: { workspaceId: string; o
   };
   return (
     <form className="form" onSubmit={submit} aria-label="Replace the key">
-      <label htmlFor={keyId}>New API key</label>
-      <input
-        id={keyId}
-        type="password"
-        required
-        autoComplete="off"
-        value={apiKey}
-        onChange={(event) => setApiKey(event.target.value)}
-      />
+      <ApiKeyField label="New API key" value={apiKey} onChange={setApiKey} problem={problem} />
       {replace.isError && <InlineError error={replace.error} />}
       {replace.isSuccess && <output className="notice">The new key is in use.</output>}
       <button type="submit" className="button primary" disabled={replace.isPending}>

@@ -5,6 +5,7 @@ import { call } from '../api';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { InlineError } from '../shared-ui/InlineError';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
+import { ConnectionCheck } from './ConnectionCheck';
 import { appKeys, useWorkspaceChange, workspaceQueries } from './queries';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 
@@ -23,9 +24,16 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
           <dt>Service address</dt>
           <dd>{workspace.baseUrl}</dd>
           <dt>Signed in as</dt>
-          <dd>{workspace.member ? `${workspace.member.display_name} (${workspace.member.email})` : '—'}</dd>
+          <dd>
+            {workspace.member
+              ? [workspace.member.display_name, workspace.member.email && `(${workspace.member.email})`]
+                  .filter(Boolean)
+                  .join(' ')
+              : '—'}
+          </dd>
         </dl>
       </section>
+      <ConnectionCheck workspace={workspace} />
       {workspace.kind === 'demo' ? (
         <section className="card" aria-labelledby="demo-key-heading">
           <h2 id="demo-key-heading">The demo key</h2>

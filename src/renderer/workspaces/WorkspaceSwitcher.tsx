@@ -23,7 +23,7 @@ export function WorkspaceSwitcher({ workspaces, active }: { workspaces: Workspac
           </option>
         ))}
       </select>
-      <span className="member-name" title={active.member?.email}>
+      <span className="member-name" title={active.member?.email ?? undefined}>
         {active.member ? active.member.display_name : 'Unknown member'}
       </span>
     </div>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Preferences, Theme } from '../../../shared/bridge';
+import { defaultServiceProfile, Preferences, ServiceProfile, Theme } from '../../../shared/bridge';
 import { isAllowedBaseUrl } from './base-url';
 
 export const SETTINGS_VERSION = 1;
@@ -10,7 +10,9 @@ export const StoredWorkspace = z.object({
   name: z.string(),
   baseUrl: z.string().refine(isAllowedBaseUrl, 'must be https, or http on a loopback address'),
   kind: z.enum(['demo', 'custom']),
-  member: z.object({ id: z.string(), display_name: z.string(), email: z.string() }).nullable(),
+  member: z.object({ id: z.string(), display_name: z.string(), email: z.string().nullable() }).nullable(),
+  /** Read when the workspace is added and by "Check connection"; files from before it get the defaults. */
+  profile: ServiceProfile.default(defaultServiceProfile),
 });
 export type StoredWorkspace = z.infer<typeof StoredWorkspace>;
 

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultServiceProfile } from '../../../shared/bridge';
 import { isAllowedBaseUrl } from './base-url';
 import { createConfJsonFile } from './conf-json-file';
 import { defaultSettings, RECENT_SEARCHES_CAP } from './settings-schema';
@@ -35,6 +36,14 @@ describe('settings store', () => {
     expect(existsSync(settingsFile())).toBe(true);
   });
 
+  it('reads a workspace saved before service profiles existed with the default profile', () => {
+    const workspace = { id: 'w', name: 'w', baseUrl: 'https://api.example.com', kind: 'custom', member: null };
+    writeFileSync(settingsFile(), JSON.stringify({ ...defaultSettings, workspaces: [workspace] }));
+    const store = open();
+    expect(store.problem).toBeNull();
+    expect(store.read().workspaces[0]?.profile).toEqual(defaultServiceProfile);
+  });
+
   it('treats a file that parses but breaks the schema as corrupt', () => {
     writeFileSync(settingsFile(), JSON.stringify({ ...defaultSettings, preferences: { theme: 'neon' } }));
     const store = open();
@@ -61,7 +70,7 @@ describe('settings store', () => {
 
   it('refuses a workspace whose base URL is plain http to another machine', () => {
     const store = open();
-    const workspace = { id: 'w', name: 'w', kind: 'custom' as const, member: null };
+    const workspace = { id: 'w', name: 'w', kind: 'custom' as const, member: null, profile: defaultServiceProfile };
     expect(() =>
       store.update((s) => ({ ...s, workspaces: [{ ...workspace, baseUrl: 'http://api.example.com' }] })),
     ).toThrow();
