@@ -69,7 +69,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       <main id="main" tabIndex={-1}>
         <Screen route={route} workspace={workspace} />
       </main>
-      <SearchPalette />
+      <SearchPalette timeScale={workspace.profile.segmentTimeScale} />
       <ShortcutHelp />
       <KeyPrompt workspace={workspace} />
     </div>

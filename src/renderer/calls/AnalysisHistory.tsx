@@ -9,7 +9,9 @@ export function AnalysisHistory({ callId }: { callId: string }) {
       jobs={analyses}
       noun="analyses"
       emptyTitle="Never analysed"
-      describeResult={(result) => `${result.sales_event_count} sales events`}
+      describeResult={(result) =>
+        typeof result.sales_event_count === 'number' ? `${result.sales_event_count} sales events` : 'Analysed'
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { VideoStatusFilter } from '../../shared/api';
-import { humanize } from '../shared-ui/format';
+import { humanize } from '../../shared/humanize';
 import { checkDateRange } from './date-range';
 import type { CallFilters } from './queries';
 
@@ -30,7 +30,7 @@ export function CallFiltersBar({ onChange }: { onChange: (filters: CallFilters) 
           value={status}
           onChange={(event) => update(event.target.value as VideoStatusFilter | '', range)}
         >
-          <option value="">Any (not deleted)</option>
+          <option value="">Any status</option>
           {VideoStatusFilter.options.map((option) => (
             <option key={option} value={option}>
               {humanize(option)}

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { SalesEvent, TranscriptSegment } from '../../shared/api';
+import type { SalesEvent } from '../../shared/api';
+import { humanize } from '../../shared/humanize';
 import { Link } from '../app/router';
 import { paths } from '../app/routes';
 import { DealName } from '../deals/DealName';
@@ -8,29 +9,38 @@ import { JobProgress } from '../jobs/JobProgress';
 import { useLiveJob } from '../jobs/useLiveJob';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { formatClock, formatDateTime, humanize } from '../shared-ui/format';
+import { formatClock, formatDateTime } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
+import { StatusBadge } from '../shared-ui/StatusBadge';
 import { Tabs } from '../shared-ui/Tabs';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { AnalysisHistory } from './AnalysisHistory';
 import { ChecklistPanel } from './ChecklistPanel';
+import { callStatusTones } from './call-status';
 import { analysisJob, callQueries } from './queries';
 import { SalesEventsPanel } from './SalesEventsPanel';
 import { SummaryPanel } from './SummaryPanel';
 import { TalkTime } from './TalkTime';
 import { Transcript } from './Transcript';
 import type { TranscriptFocus } from './transcript-focus';
+import { type TranscriptLine, toTranscriptLines } from './transcript-lines';
 import { findQuoteSegment } from './transcript-lookup';
 
-/** The segment a sales event points at, or the first one said at or after its moment. */
-function segmentOfEvent(segments: TranscriptSegment[], event: SalesEvent): TranscriptSegment | undefined {
+/** The line a sales event points at, or the first one said at or after its moment (in seconds). */
+function lineOfEvent(lines: TranscriptLine[], event: SalesEvent, start: number | null): TranscriptLine | undefined {
   return (
-    segments.find((segment) => segment.id === event.segment_id) ??
-    segments.find((segment) => segment.end >= event.start)
+    lines.find((line) => line.id === event.segment_id) ??
+    (start === null ? undefined : lines.find((line) => line.end !== null && line.end >= start))
   );
 }
 
-/** Issue 6, item 5. `segmentId` and `highlight` come from the address (a search result, a notification). */
+/**
+ * A call: its facts, summary, checklist, sales events, analyses and transcript. Each is its own
+ * read and its own panel: one that fails or cannot be read shows why, and the rest still show.
+ * `segmentId` and `highlight` come from the address (a search result, a notification).
+ */
 export function CallScreen({
   callId,
   segmentId,
@@ -46,18 +56,21 @@ export function CallScreen({
   const checklist = useQuery(callQueries.checklist(callId));
   const events = useQuery(callQueries.events(callId));
   const analyses = useInfiniteQuery(callQueries.analyses(callId));
-  const { start, job, startedAt } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
-  const running = start.isPending || job.data?.data.status === 'processing';
+  const { start, job, startedAt, running } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
   const [tab, setTab] = useState('summary');
   const routeFocus = useMemo(() => (segmentId ? { segmentId, highlight, seq: 0 } : null), [segmentId, highlight]);
   // A jump made on the page holds until the address changes (another search result in the same call).
   const [jump, setJump] = useState<{ focus: TranscriptFocus; from: TranscriptFocus | null } | null>(null);
   const focus = jump && jump.from === routeFocus ? jump.focus : routeFocus;
 
-  const segments = transcript.data?.data ?? [];
-  const jumpTo = (segment: TranscriptSegment | undefined, mark: string | null) => {
-    if (segment) {
-      setJump({ focus: { segmentId: segment.id, highlight: mark, seq: (focus?.seq ?? 0) + 1 }, from: routeFocus });
+  const call = video.data?.data;
+  const { lines, scale } = useMemo(
+    () => toTranscriptLines(transcript.data?.data ?? [], call?.duration_seconds),
+    [transcript.data, call?.duration_seconds],
+  );
+  const jumpTo = (line: TranscriptLine | undefined, mark: string | null) => {
+    if (line) {
+      setJump({ focus: { segmentId: line.id, highlight: mark, seq: (focus?.seq ?? 0) + 1 }, from: routeFocus });
     }
   };
 
@@ -73,7 +86,7 @@ export function CallScreen({
     </EmptyState>
   );
 
-  if (video.isError) {
+  if (video.isError && isWholeScreenError(video.error)) {
     return (
       <div className="screen">
         <BackLink />
@@ -86,26 +99,26 @@ export function CallScreen({
     <div className="screen wide">
       <BackLink />
       <div className="screen-header">
-        <h1>{video.data?.data.title ?? 'Loading call…'}</h1>
+        <h1>{call ? call.title || 'Untitled call' : video.isError ? 'Call' : 'Loading call…'}</h1>
         {analyzeButton}
       </div>
-      {video.data ? (
+      {video.isError ? (
+        <ErrorState error={video.error} onRetry={() => video.refetch()} title="This call’s details could not be read" />
+      ) : call ? (
         <dl className="facts inline">
           <dt>Status</dt>
           <dd>
-            <span className={`badge status-${video.data.data.status.toLowerCase()}`}>
-              {humanize(video.data.data.status)}
-            </span>
+            <StatusBadge value={call.status} tones={callStatusTones} />
           </dd>
           <dt>Recorded</dt>
-          <dd>{formatDateTime(video.data.data.created_at)}</dd>
+          <dd>{formatDateTime(call.created_at)}</dd>
           <dt>Duration</dt>
-          <dd>{formatClock(video.data.data.duration_seconds)}</dd>
+          <dd>{typeof call.duration_seconds === 'number' ? formatClock(call.duration_seconds) : '—'}</dd>
           <dt>Type</dt>
-          <dd>{humanize(video.data.data.call_type)}</dd>
+          <dd>{call.call_type ? humanize(call.call_type) : '—'}</dd>
           <dt>Deal</dt>
           <dd>
-            <DealName dealId={video.data.data.deal_id} />
+            <DealName dealId={call.deal_id ?? null} />
           </dd>
         </dl>
       ) : (
@@ -118,7 +131,9 @@ export function CallScreen({
           startedAt={startedAt}
           runningLabel="Analysing this call"
           completed={(analysis) =>
-            `Analysed: ${analysis.result?.sales_event_count ?? 0} sales events found; the summary and checklist are up to date.`
+            typeof analysis.result?.sales_event_count === 'number'
+              ? `Analysed: ${analysis.result.sales_event_count} sales events found; the summary and checklist are up to date.`
+              : 'Analysed: the summary and checklist are up to date.'
           }
         />
       </div>
@@ -141,8 +156,8 @@ export function CallScreen({
                   <ChecklistPanel
                     checklist={checklist}
                     notAnalysed={notAnalysed}
-                    canJump={(quote) => findQuoteSegment(segments, quote) >= 0}
-                    onQuote={(quote) => jumpTo(segments[findQuoteSegment(segments, quote)], quote)}
+                    canJump={(quote) => findQuoteSegment(lines, quote) >= 0}
+                    onQuote={(quote) => jumpTo(lines[findQuoteSegment(lines, quote)], quote)}
                   />
                 ),
               },
@@ -150,7 +165,11 @@ export function CallScreen({
                 id: 'events',
                 label: 'Sales events',
                 content: (
-                  <SalesEventsPanel events={events} onJump={(event) => jumpTo(segmentOfEvent(segments, event), null)} />
+                  <SalesEventsPanel
+                    events={events}
+                    scale={scale}
+                    onJump={(event, seconds) => jumpTo(lineOfEvent(lines, event, seconds), null)}
+                  />
                 ),
               },
               { id: 'analyses', label: 'Analyses', content: <AnalysisHistory callId={callId} /> },
@@ -163,12 +182,17 @@ export function CallScreen({
             <SkeletonBlock height={560} label="Loading transcript" />
           ) : transcript.isError ? (
             <ErrorState error={transcript.error} onRetry={() => transcript.refetch()} />
-          ) : segments.length === 0 ? (
-            <EmptyState title="No transcript for this call" />
           ) : (
             <>
-              <TalkTime segments={segments} />
-              <Transcript segments={segments} focus={focus} />
+              <UnreadableNotice answers={[transcript.data]} />
+              {lines.length === 0 ? (
+                <EmptyState title="No transcript for this call" />
+              ) : (
+                <>
+                  <TalkTime segments={lines} />
+                  <Transcript segments={lines} focus={focus} />
+                </>
+              )}
             </>
           )}
         </section>

@@ -2,18 +2,22 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../shared/api';
+import { humanize } from '../../shared/humanize';
 import { Link } from '../app/router';
 import { paths } from '../app/routes';
 import { DealName } from '../deals/DealName';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { formatClock, formatDateTime, humanize } from '../shared-ui/format';
+import { formatClock, formatDateTime } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { StatusBadge } from '../shared-ui/StatusBadge';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { CallFiltersBar } from './CallFiltersBar';
+import { callStatusTones } from './call-status';
 import { type CallFilters, callQueries } from './queries';
 
-/** Issue 6, item 4. */
+/** Every call, newest first, filtered by the interface's own filter values; unknown statuses read as words. */
 export function CallsScreen() {
   const [filters, setFilters] = useState<CallFilters>({});
   const calls = useInfiniteQuery(callQueries.list(filters));
@@ -29,15 +33,21 @@ export function CallsScreen() {
       ) : calls.isError ? (
         <ErrorState error={calls.error} onRetry={() => calls.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title="No calls match these filters" />
+        <>
+          <UnreadableNotice answers={calls.data.pages} />
+          <EmptyState title="No calls match these filters" />
+        </>
       ) : (
-        <CallsTable
-          calls={items}
-          complete={!calls.hasNextPage}
-          onNearEnd={() => {
-            if (calls.hasNextPage && !calls.isFetchingNextPage) void calls.fetchNextPage();
-          }}
-        />
+        <>
+          <UnreadableNotice answers={calls.data.pages} />
+          <CallsTable
+            calls={items}
+            complete={!calls.hasNextPage}
+            onNearEnd={() => {
+              if (calls.hasNextPage && !calls.isFetchingNextPage) void calls.fetchNextPage();
+            }}
+          />
+        </>
       )}
       <InfiniteSentinel
         hasNextPage={calls.hasNextPage}
@@ -108,16 +118,18 @@ function CallsTable({ calls, complete, onNearEnd }: { calls: Video[]; complete: 
           return (
             <tr key={video.id} aria-rowindex={row.index + 2} style={{ height: ROW_HEIGHT }}>
               <td>
-                <Link to={paths.call(video.id)}>{video.title}</Link>
+                <Link to={paths.call(video.id)}>{video.title || 'Untitled call'}</Link>
               </td>
               <td>
-                <span className={`badge status-${video.status.toLowerCase()}`}>{humanize(video.status)}</span>
+                <StatusBadge value={video.status} tones={callStatusTones} />
               </td>
               <td>{formatDateTime(video.created_at)}</td>
-              <td className="numeric">{formatClock(video.duration_seconds)}</td>
-              <td>{humanize(video.call_type)}</td>
+              <td className="numeric">
+                {typeof video.duration_seconds === 'number' ? formatClock(video.duration_seconds) : '—'}
+              </td>
+              <td>{video.call_type ? humanize(video.call_type) : '—'}</td>
               <td>
-                <DealName dealId={video.deal_id} />
+                <DealName dealId={video.deal_id ?? null} />
               </td>
             </tr>
           );

@@ -1,17 +1,28 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ChecklistEvaluation, type ChecklistItem, knownChecklistItemStatuses } from '../../shared/api';
+import { humanize } from '../../shared/humanize';
+import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { humanize } from '../shared-ui/format';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { StatusBadge } from '../shared-ui/StatusBadge';
+import { type AnswerWithUnreadable, UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { checklistItemTones } from './checklist-status';
 
-/** Known statuses first in a fixed order, then any the service adds later. */
+/** Items without a status are grouped under this. */
+const NO_STATUS = '';
+
+/** Known statuses first in a fixed order, then any the service adds later, then items without one. */
 function groupByStatus(items: ChecklistItem[]): [string, ChecklistItem[]][] {
   const order: string[] = [...knownChecklistItemStatuses];
   const groups = new Map<string, ChecklistItem[]>();
-  for (const item of items) groups.set(item.status, [...(groups.get(item.status) ?? []), item]);
+  for (const item of items) {
+    const status = item.status || NO_STATUS;
+    groups.set(status, [...(groups.get(status) ?? []), item]);
+  }
   return [...groups.entries()].sort(([a], [b]) => rank(order, a) - rank(order, b));
 }
-const rank = (order: string[], status: string) => (order.includes(status) ? order.indexOf(status) : order.length);
+const rank = (order: string[], status: string) =>
+  order.includes(status) ? order.indexOf(status) : status === NO_STATUS ? order.length + 1 : order.length;
 
 export function ChecklistPanel({
   checklist,
@@ -19,7 +30,7 @@ export function ChecklistPanel({
   onQuote,
   canJump,
 }: {
-  checklist: UseQueryResult<{ data: ChecklistEvaluation } | null>;
+  checklist: UseQueryResult<(AnswerWithUnreadable & { data: ChecklistEvaluation }) | null>;
   notAnalysed: React.ReactNode;
   onQuote: (quote: string) => void;
   canJump: (quote: string) => boolean;
@@ -28,8 +39,20 @@ export function ChecklistPanel({
   if (checklist.isError) return <ErrorState error={checklist.error} onRetry={() => checklist.refetch()} />;
   if (checklist.data === null) return notAnalysed;
   const evaluation = checklist.data.data;
+  // A service may answer a call not evaluated yet with an empty evaluation instead of 404.
+  if (evaluation.items.length === 0 && !evaluation.overall_assessment) {
+    return (
+      <>
+        <UnreadableNotice answers={[checklist.data]} />
+        <EmptyState title="No checklist items yet">
+          {evaluation.status && <p>The evaluation is {humanize(evaluation.status).toLowerCase()}.</p>}
+        </EmptyState>
+      </>
+    );
+  }
   return (
     <div className="checklist">
+      <UnreadableNotice answers={[checklist.data]} />
       {evaluation.overall_assessment && (
         <section aria-label="Overall assessment" className="assessment">
           <h3>Overall assessment</h3>
@@ -37,15 +60,15 @@ export function ChecklistPanel({
         </section>
       )}
       {groupByStatus(evaluation.items).map(([status, items]) => (
-        <section key={status} aria-label={`${humanize(status)} items`}>
+        <section key={status} aria-label={`${status ? humanize(status) : 'No status'} items`}>
           <h3>
-            <span className={`badge check-${status.toLowerCase()}`}>{humanize(status)}</span>{' '}
+            <StatusBadge value={status} tones={checklistItemTones} label={status ? undefined : 'No status'} />{' '}
             <span className="muted small">{items.length}</span>
           </h3>
           <ul className="plain-list">
-            {items.map((item) => (
-              <li key={item.id} className="check-item">
-                <p className="check-title">{item.item_text}</p>
+            {items.map((item, index) => (
+              <li key={item.id ?? index} className="check-item">
+                <p className="check-title">{item.item_text || 'Unnamed item'}</p>
                 {item.item_description && <p className="muted">{item.item_description}</p>}
                 {item.reasoning && (
                   <p>
@@ -61,8 +84,8 @@ export function ChecklistPanel({
                 )}
                 {item.evidence.length > 0 && (
                   <ul className="evidence" aria-label="Evidence">
-                    {item.evidence.map((evidence) => (
-                      <li key={evidence.id}>
+                    {item.evidence.map((evidence, evidenceIndex) => (
+                      <li key={evidence.id ?? evidenceIndex}>
                         <button
                           type="button"
                           className="quote"
@@ -72,7 +95,9 @@ export function ChecklistPanel({
                         >
                           “{evidence.text}”
                         </button>
-                        <span className="muted small"> {humanize(evidence.relevance)} relevance</span>
+                        {evidence.relevance && (
+                          <span className="muted small"> {humanize(evidence.relevance)} relevance</span>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -1,14 +1,26 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SummarySection, VideoSummary } from '../../shared/api';
+import type { SectionContents, SummarySection, VideoSummary } from '../../shared/api';
+import { humanize } from '../../shared/humanize';
+import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { humanize } from '../shared-ui/format';
 import { SafeMarkdown } from '../shared-ui/SafeMarkdown';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { type AnswerWithUnreadable, UnreadableNotice } from '../shared-ui/UnreadableNotice';
+
+const UNTYPED = 'Summary';
 
 function groupByType(sections: SummarySection[]): [string, SummarySection[]][] {
   const groups = new Map<string, SummarySection[]>();
-  for (const section of sections) groups.set(section.type, [...(groups.get(section.type) ?? []), section]);
+  for (const section of sections) {
+    const heading = section.type ? humanize(section.type) : UNTYPED;
+    groups.set(heading, [...(groups.get(heading) ?? []), section]);
+  }
   return [...groups.entries()];
+}
+
+/** "contents (strings)": one text with newlines, or one string per paragraph. */
+function textOf(contents: SectionContents | null | undefined): string {
+  return Array.isArray(contents) ? contents.join('\n') : (contents ?? '');
 }
 
 /** Sections grouped by type, then the notes (untrusted markdown, see SafeMarkdown). */
@@ -16,33 +28,41 @@ export function SummaryPanel({
   summary,
   notAnalysed,
 }: {
-  summary: UseQueryResult<{ data: VideoSummary } | null>;
+  summary: UseQueryResult<(AnswerWithUnreadable & { data: VideoSummary }) | null>;
   notAnalysed: React.ReactNode;
 }) {
   if (summary.isPending) return <SkeletonRows rows={4} height={60} label="Loading summary" />;
   if (summary.isError) return <ErrorState error={summary.error} onRetry={() => summary.refetch()} />;
   if (summary.data === null) return notAnalysed;
-  const { sections, notes_markdown } = summary.data.data;
+  const { sections, notes_markdown: notes } = summary.data.data;
+  // A service may answer a call not summarised yet with an empty summary instead of 404.
+  if (sections.length === 0 && !notes?.trim()) {
+    return (
+      <>
+        <UnreadableNotice answers={[summary.data]} />
+        <EmptyState title="The summary is empty" />
+      </>
+    );
+  }
   return (
     <div className="summary">
-      {groupByType(sections).map(([type, group]) => (
-        <section key={type} aria-label={humanize(type)}>
-          <h3>{humanize(type)}</h3>
-          {group.map((section) => (
-            <div key={section.id} className="summary-section">
+      <UnreadableNotice answers={[summary.data]} />
+      {groupByType(sections).map(([heading, group]) => (
+        <section key={heading} aria-label={heading}>
+          <h3>{heading}</h3>
+          {group.map((section, index) => (
+            <div key={section.id ?? index} className="summary-section">
               {/* A title that only repeats its group's heading is left out. */}
-              {section.title && section.title.toLowerCase() !== humanize(type).toLowerCase() && (
-                <h4>{section.title}</h4>
-              )}
-              <p className="pre-line">{section.contents}</p>
+              {section.title && section.title.toLowerCase() !== heading.toLowerCase() && <h4>{section.title}</h4>}
+              <p className="pre-line">{textOf(section.contents)}</p>
             </div>
           ))}
         </section>
       ))}
-      {notes_markdown.trim() && (
+      {notes?.trim() && (
         <section aria-label="Notes" className="markdown">
           <h3>Notes</h3>
-          <SafeMarkdown>{notes_markdown}</SafeMarkdown>
+          <SafeMarkdown>{notes}</SafeMarkdown>
         </section>
       )}
     </div>

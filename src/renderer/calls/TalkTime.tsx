@@ -1,8 +1,10 @@
-import type { TranscriptSegment } from '../../shared/api';
-import { formatClock, formatPercent, humanize } from '../shared-ui/format';
+import { humanize } from '../../shared/humanize';
+import { formatClock, formatPercent } from '../shared-ui/format';
+import { roleClass } from './speaker-role';
 import { talkTimeShares } from './talk-time';
+import type { TranscriptLine } from './transcript-lines';
 
-export function TalkTime({ segments }: { segments: TranscriptSegment[] }) {
+export function TalkTime({ segments }: { segments: TranscriptLine[] }) {
   const shares = talkTimeShares(segments);
   if (shares.length === 0) return null;
   return (
@@ -10,9 +12,9 @@ export function TalkTime({ segments }: { segments: TranscriptSegment[] }) {
       {shares.map((share) => (
         <li key={share.speaker}>
           <span className="talk-name">
-            {share.speaker} <span className="muted small">{humanize(share.role)}</span>
+            {share.speaker} {share.role && <span className="muted small">{humanize(share.role)}</span>}
           </span>
-          <span className={`bar role-${share.role.toLowerCase()}`} aria-hidden="true">
+          <span className={`bar ${roleClass(share.role)}`} aria-hidden="true">
             <span style={{ width: `${share.share * 100}%` }} />
           </span>
           <span className="talk-figure">

@@ -1,16 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { TranscriptSegment } from '../../shared/api';
-import { formatClock, humanize } from '../shared-ui/format';
+import { humanize } from '../../shared/humanize';
+import { formatClock } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
+import { roleClass } from './speaker-role';
 import type { TranscriptFocus } from './transcript-focus';
+import type { TranscriptLine } from './transcript-lines';
 import { findSegmentMatches } from './transcript-lookup';
 
 /**
  * The whole transcript in a virtualised list: only the rows on screen exist in the DOM, so ten
  * thousand segments scroll as smoothly as ten. Find moves between matching segments.
  */
-export function Transcript({ segments, focus }: { segments: TranscriptSegment[]; focus: TranscriptFocus | null }) {
+export function Transcript({ segments, focus }: { segments: TranscriptLine[]; focus: TranscriptFocus | null }) {
   const scrollRef = useRef<HTMLElement>(null);
   const [find, setFind] = useState('');
   const deferredFind = useDeferredValue(find);
@@ -106,12 +108,12 @@ export function Transcript({ segments, focus }: { segments: TranscriptSegment[];
                 aria-setsize={segments.length}
                 aria-posinset={row.index + 1}
                 aria-current={row.index === current ? 'true' : undefined}
-                className={`segment role-${segment.speaker_role.toLowerCase()}`}
+                className={`segment ${roleClass(segment.role)}`}
                 style={{ transform: `translateY(${row.start}px)` }}
               >
-                <span className="segment-time">{formatClock(segment.start)}</span>
+                <span className="segment-time">{segment.start === null ? '—' : formatClock(segment.start)}</span>
                 <span className="segment-speaker">
-                  {segment.speaker} <span className="muted small">{humanize(segment.speaker_role)}</span>
+                  {segment.speaker} {segment.role && <span className="muted small">{humanize(segment.role)}</span>}
                 </span>
                 <span className="segment-text">
                   <Highlighted text={segment.text} query={highlight} />

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSegment } from '../../shared/api';
 import { talkTimeShares } from './talk-time';
+import type { TranscriptLine } from './transcript-lines';
 
-const segment = (speaker: string, start: number, end: number, role = 'SELLER'): TranscriptSegment => ({
+const segment = (speaker: string, start: number | null, end: number | null, role = 'SELLER'): TranscriptLine => ({
   id: `${speaker}-${start}`,
   text: 'x',
   start,
   end,
   speaker,
-  speaker_role: role,
+  role,
 });
 
 describe('talkTimeShares', () => {
@@ -22,6 +22,12 @@ describe('talkTimeShares', () => {
 
   it('ignores segments that end before they start', () => {
     expect(talkTimeShares([segment('Ann', 5, 3), segment('Bob', 0, 2)]).map((s) => s.share)).toEqual([1, 0]);
+  });
+
+  it('leaves out lines the service gave no times for', () => {
+    expect(talkTimeShares([segment('Ann', null, 10), segment('Bob', 0, 4)])).toEqual([
+      { speaker: 'Bob', role: 'SELLER', seconds: 4, share: 1 },
+    ]);
   });
 
   it('gives an empty list for an empty transcript', () => {

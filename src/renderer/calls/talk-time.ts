@@ -1,21 +1,24 @@
-import type { TranscriptSegment } from '../../shared/api';
+import type { TranscriptLine } from './transcript-lines';
 
 export interface SpeakerShare {
   speaker: string;
-  role: string;
+  role: string | null;
   seconds: number;
   /** 0-1 of everyone's speaking time. */
   share: number;
 }
 
-/** Seconds each speaker talks and their share of all talk, largest first; overlapping talk counts for each. */
-export function talkTimeShares(segments: readonly TranscriptSegment[]): SpeakerShare[] {
-  const bySpeaker = new Map<string, { role: string; seconds: number }>();
-  for (const segment of segments) {
-    const seconds = Math.max(0, segment.end - segment.start);
-    const entry = bySpeaker.get(segment.speaker) ?? { role: segment.speaker_role, seconds: 0 };
-    entry.seconds += seconds;
-    bySpeaker.set(segment.speaker, entry);
+/**
+ * Seconds each speaker talks and their share of all talk, largest first; overlapping talk counts
+ * for each. Lines without both times add nothing.
+ */
+export function talkTimeShares(lines: readonly TranscriptLine[]): SpeakerShare[] {
+  const bySpeaker = new Map<string, { role: string | null; seconds: number }>();
+  for (const line of lines) {
+    if (line.start === null || line.end === null) continue;
+    const entry = bySpeaker.get(line.speaker) ?? { role: line.role, seconds: 0 };
+    entry.seconds += Math.max(0, line.end - line.start);
+    bySpeaker.set(line.speaker, entry);
   }
   const total = [...bySpeaker.values()].reduce((sum, entry) => sum + entry.seconds, 0);
   return [...bySpeaker.entries()]

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSegment } from '../../shared/api';
 import { findQuoteSegment, findSegmentMatches } from './transcript-lookup';
 
-const transcript: TranscriptSegment[] = [
+const transcript = [
   'Thanks for joining today.',
   'What does your budget look like this quarter?',
   'We have about fifty thousand set aside.',
@@ -13,7 +12,7 @@ const transcript: TranscriptSegment[] = [
   start: index * 10,
   end: index * 10 + 9,
   speaker: index % 2 ? 'Buyer' : 'Seller',
-  speaker_role: index % 2 ? 'BUYER' : 'SELLER',
+  role: index % 2 ? 'BUYER' : 'SELLER',
 }));
 
 describe('findSegmentMatches', () => {

@@ -1,8 +1,11 @@
-import type { TranscriptSegment } from '../../shared/api';
 import { containsIgnoringCase } from '../shared-ui/text-match';
 
+interface Said {
+  text: string;
+}
+
 /** Positions of the segments that contain the query, in transcript order. */
-export function findSegmentMatches(segments: readonly TranscriptSegment[], query: string): number[] {
+export function findSegmentMatches(segments: readonly Said[], query: string): number[] {
   if (!query.trim()) return [];
   const matches: number[] = [];
   segments.forEach((segment, index) => {
@@ -23,7 +26,7 @@ const normalise = (text: string) =>
  * Where an evidence quote was said: the first segment whose text contains the quote; a quote
  * that spans several segments lands on the first segment it contains. -1 when it is nowhere.
  */
-export function findQuoteSegment(segments: readonly TranscriptSegment[], quote: string): number {
+export function findQuoteSegment(segments: readonly Said[], quote: string): number {
   const needle = normalise(quote);
   if (!needle) return -1;
   const texts = segments.map((segment) => normalise(segment.text));

@@ -1,11 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { humanize } from '../../shared/humanize';
 import { Link } from '../app/router';
 import { paths } from '../app/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { formatDateTime, humanize } from '../shared-ui/format';
+import { formatDateTime } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useMemberNames } from '../team/queries';
 import { dealQueries } from './queries';
 
@@ -15,19 +17,32 @@ export function ActivityTimeline({ dealId }: { dealId: string }) {
   if (activities.isPending) return <SkeletonRows rows={3} height={52} label="Loading activity" />;
   if (activities.isError) return <ErrorState error={activities.error} onRetry={() => activities.refetch()} />;
   const items = activities.data.pages.flatMap((page) => page.data);
-  if (items.length === 0) return <EmptyState title="No activity yet" />;
+  const notice = <UnreadableNotice answers={activities.data.pages} />;
+  if (items.length === 0) {
+    return (
+      <>
+        {notice}
+        <EmptyState title="No activity yet" />
+      </>
+    );
+  }
   return (
     <>
+      {notice}
       <ol className="timeline">
-        {items.map((activity) => (
-          <li key={activity.id}>
-            <span className="timeline-when muted small">{formatDateTime(activity.created_at)}</span>
-            <span>
-              {memberName(activity.member_id)} · {humanize(activity.action)}{' '}
-              <Link to={paths.call(activity.video_id)}>{activity.video_title}</Link>
-            </span>
-          </li>
-        ))}
+        {items.map((activity) => {
+          const title = activity.video_title || (activity.video_id ? 'Untitled call' : null);
+          return (
+            <li key={activity.id}>
+              <span className="timeline-when muted small">{formatDateTime(activity.created_at)}</span>
+              <span>
+                {activity.member_id ? `${memberName(activity.member_id)} · ` : ''}
+                {activity.action ? humanize(activity.action) : 'Activity'}{' '}
+                {activity.video_id ? <Link to={paths.call(activity.video_id)}>{title}</Link> : title}
+              </span>
+            </li>
+          );
+        })}
       </ol>
       <InfiniteSentinel
         hasNextPage={activities.hasNextPage}

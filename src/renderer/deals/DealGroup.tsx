@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DealStatus } from '../../shared/api';
+import { humanize } from '../../shared/humanize';
 import { Link } from '../app/router';
 import { paths } from '../app/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { formatAmount, formatDate, humanize } from '../shared-ui/format';
+import { formatAmount, formatDate } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useMemberNames } from '../team/queries';
 import { dealQueries } from './queries';
 
@@ -33,22 +35,28 @@ export function DealGroup({ status }: { status: DealStatus }) {
         ) : deals.isError ? (
           <ErrorState error={deals.error} onRetry={() => deals.refetch()} />
         ) : items.length === 0 ? (
-          <EmptyState title={`No ${humanize(status).toLowerCase()} deals`} />
+          <>
+            <UnreadableNotice answers={deals.data.pages} />
+            <EmptyState title={`No ${humanize(status).toLowerCase()} deals`} />
+          </>
         ) : (
-          <ul className="deal-cards">
-            {items.map((deal) => (
-              <li key={deal.id}>
-                <Link to={paths.deal(deal.id)} className="deal-card">
-                  <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
-                  <span className="deal-meta">
-                    <span>{ownerName(deal.owner_id)}</span>
-                    <span className="amount">{formatAmount(deal.forecast_amount)}</span>
-                  </span>
-                  <span className="muted small">Closes {formatDate(deal.close_date)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <UnreadableNotice answers={deals.data.pages} />
+            <ul className="deal-cards">
+              {items.map((deal) => (
+                <li key={deal.id}>
+                  <Link to={paths.deal(deal.id)} className="deal-card">
+                    <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
+                    <span className="deal-meta">
+                      <span>{ownerName(deal.owner_id)}</span>
+                      <span className="amount">{formatAmount(deal.forecast_amount)}</span>
+                    </span>
+                    <span className="muted small">Closes {formatDate(deal.close_date)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
         <InfiniteSentinel
           hasNextPage={deals.hasNextPage}

@@ -4,11 +4,14 @@ import { paths } from '../app/routes';
 import { JobProgress } from '../jobs/JobProgress';
 import { useLiveJob } from '../jobs/useLiveJob';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { formatAmount, formatDate, formatPercent, humanize } from '../shared-ui/format';
+import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
+import { StatusBadge } from '../shared-ui/StatusBadge';
+import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { useMemberNames } from '../team/queries';
 import { ActivityTimeline } from './ActivityTimeline';
+import { dealStatusTones } from './deal-status';
 import { ProbabilityChart } from './ProbabilityChart';
 import { ProbabilityPanel } from './ProbabilityPanel';
 import { probabilityTrend } from './probability-trend';
@@ -21,10 +24,9 @@ export function DealScreen({ dealId }: { dealId: string }) {
   const scorings = useInfiniteQuery(dealQueries.scorings(dealId));
   const ownerName = useMemberNames();
   const newest = scorings.data?.pages[0]?.data[0];
-  const { start, job, startedAt } = useLiveJob(scoringJob, dealId, newest);
-  const running = start.isPending || job.data?.data.status === 'processing';
+  const { start, job, startedAt, running } = useLiveJob(scoringJob, dealId, newest);
 
-  if (deal.isError) {
+  if (deal.isError && isWholeScreenError(deal.error)) {
     return (
       <div className="screen">
         <BackLink />
@@ -42,19 +44,19 @@ export function DealScreen({ dealId }: { dealId: string }) {
         <button
           type="button"
           className="button primary"
-          disabled={running || !deal.data}
+          disabled={running || deal.isPending}
           onClick={() => start.mutate()}
         >
           {running ? 'Scoring…' : 'Re-score'}
         </button>
       </div>
-      {deal.data ? (
+      {deal.isError ? (
+        <ErrorState error={deal.error} onRetry={() => deal.refetch()} title="This deal’s details could not be read" />
+      ) : deal.data ? (
         <dl className="facts inline">
           <dt>Status</dt>
           <dd>
-            <span className={`badge status-${deal.data.data.status.toLowerCase()}`}>
-              {humanize(deal.data.data.status)}
-            </span>
+            <StatusBadge value={deal.data.data.status} tones={dealStatusTones} />
           </dd>
           <dt>Owner</dt>
           <dd>{ownerName(deal.data.data.owner_id)}</dd>
@@ -72,7 +74,11 @@ export function DealScreen({ dealId }: { dealId: string }) {
           job={job}
           startedAt={startedAt}
           runningLabel="Scoring this deal"
-          completed={(scoring) => `Scored: win probability ${formatPercent(scoring.result?.probability)}.`}
+          completed={(scoring) =>
+            typeof scoring.result?.probability === 'number'
+              ? `Scored: win probability ${formatPercent(scoring.result.probability)}.`
+              : 'Scored.'
+          }
         />
       </div>
       <div className="grid two deal-panels">
@@ -80,7 +86,9 @@ export function DealScreen({ dealId }: { dealId: string }) {
         <section className="card" aria-labelledby="probability-heading" tabIndex={0}>
           <h2 id="probability-heading">Win probability</h2>
           {deal.data ? (
-            <ProbabilityPanel deal={deal.data.data} trend={<ProbabilityChart points={trend} />} />
+            <ProbabilityPanel deal={deal.data} trend={<ProbabilityChart points={trend} />} />
+          ) : deal.isError ? (
+            <p className="muted">The win probability comes with the deal’s details, which could not be read.</p>
           ) : (
             <SkeletonBlock height={220} />
           )}

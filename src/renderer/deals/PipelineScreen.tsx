@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { type DealStatus, pipelineStatuses } from '../../shared/api';
-import { humanize } from '../shared-ui/format';
+import { humanize } from '../../shared/humanize';
 import { DealGroup } from './DealGroup';
 
 const allStatuses: readonly DealStatus[] = [...pipelineStatuses, 'DELETED'];

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import type { DealDetail } from '../../shared/api';
-import { formatPercent, humanize } from '../shared-ui/format';
+import type { OperationResult } from '../../shared/bridge';
+import { humanize } from '../../shared/humanize';
+import { formatPercent } from '../shared-ui/format';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 
 /**
  * Factors are signed probability points added to an even 50 (the local service's additive
@@ -13,8 +15,9 @@ const formatPoints = (points: number) =>
 const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
 /** The win probability as a big number and a bar, then each factor's score with its reason. */
-export function ProbabilityPanel({ deal, trend }: { deal: DealDetail; trend: ReactNode }) {
-  if (deal.probability === null) {
+export function ProbabilityPanel({ deal: answer, trend }: { deal: OperationResult<'getDeal'>; trend: ReactNode }) {
+  const deal = answer.data;
+  if (typeof deal.probability !== 'number') {
     return (
       <div className="probability empty">
         <div className="probability-top">
@@ -43,13 +46,14 @@ export function ProbabilityPanel({ deal, trend }: { deal: DealDetail; trend: Rea
       >
         <span style={{ width: `${clampPercent(deal.probability)}%` }} />
       </div>
+      <UnreadableNotice answers={[answer]} />
       <ul className="factors" aria-label="Score factors, strongest first">
         {[...deal.score_factors]
           .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))
           .map((factor) => (
             <li key={factor.id} className="factor">
               <div className="factor-head">
-                <span className="factor-name">{humanize(factor.factor_id)}</span>
+                <span className="factor-name">{factor.factor_id ? humanize(factor.factor_id) : 'Unnamed factor'}</span>
                 <span className={`factor-score ${factor.score < 0 ? 'negative' : 'positive'}`}>
                   {formatPoints(factor.score)}
                 </span>
@@ -61,7 +65,9 @@ export function ProbabilityPanel({ deal, trend }: { deal: DealDetail; trend: Rea
                 />
               </span>
               {factor.reason && <p className="factor-reason">{factor.reason}</p>}
-              {factor.completion !== null && <p className="muted small">{formatPercent(factor.completion)} complete</p>}
+              {typeof factor.completion === 'number' && (
+                <p className="muted small">{formatPercent(factor.completion)} complete</p>
+              )}
             </li>
           ))}
       </ul>

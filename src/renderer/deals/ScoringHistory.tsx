@@ -1,15 +1,21 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Page, Scoring } from '../../shared/api';
+import type { OperationResult } from '../../shared/bridge';
 import { JobHistory } from '../jobs/JobHistory';
 import { formatPercent } from '../shared-ui/format';
 
-export function ScoringHistory({ scorings }: { scorings: UseInfiniteQueryResult<InfiniteData<Page<Scoring>>> }) {
+export function ScoringHistory({
+  scorings,
+}: {
+  scorings: UseInfiniteQueryResult<InfiniteData<OperationResult<'listScorings'>>>;
+}) {
   return (
     <JobHistory
       jobs={scorings}
       noun="scorings"
       emptyTitle="Never scored"
-      describeResult={(result) => formatPercent(result.probability)}
+      describeResult={(result) =>
+        typeof result.probability === 'number' ? formatPercent(result.probability) : 'Scored'
+      }
     />
   );
 }

@@ -26,6 +26,20 @@ describe('probability trend', () => {
     expect(trend.map((point) => point.probability)).toEqual([40, 70]);
   });
 
+  it("follows the outcome rule, not the local service's status names, and reads a scoring without a finish time", () => {
+    const succeeded = {
+      id: 's1',
+      status: 'succeeded',
+      result: { probability: 55, factors: [] },
+      updated_at: '2026-01-05T00:00:00Z',
+    };
+    const ended = { id: 's2', status: 'cancelled', updated_at: '2026-01-06T00:00:00Z' };
+    const timeless = { id: 's3', status: 'done', result: { probability: 10, factors: [] } };
+    expect(probabilityTrend([succeeded, ended, timeless])).toEqual([
+      { at: Date.parse('2026-01-05T00:00:00Z'), probability: 55 },
+    ]);
+  });
+
   it('spreads points across the width with 100% at the top', () => {
     const points = [
       { at: 1, probability: 0 },

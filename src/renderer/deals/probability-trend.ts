@@ -1,18 +1,20 @@
-import type { Scoring } from '../../shared/api';
+import { jobOutcome, type Scoring } from '../../shared/api';
 
 export interface TrendPoint {
   at: number;
   probability: number;
 }
 
-/** Completed scorings, oldest first: the history a small chart reads left to right. */
+/** Scorings that succeeded with a probability, oldest first: the history a small chart reads left to right. */
 export function probabilityTrend(scorings: readonly Scoring[]): TrendPoint[] {
   return scorings
-    .flatMap((scoring) =>
-      scoring.status === 'completed' && scoring.result
-        ? [{ at: Date.parse(scoring.finished_at ?? scoring.created_at), probability: scoring.result.probability }]
-        : [],
-    )
+    .flatMap((scoring) => {
+      const probability = scoring.result?.probability;
+      const at = Date.parse(scoring.finished_at ?? scoring.updated_at ?? scoring.created_at ?? '');
+      return jobOutcome(scoring) === 'succeeded' && typeof probability === 'number' && Number.isFinite(at)
+        ? [{ at, probability }]
+        : [];
+    })
     .sort((a, b) => a.at - b.at);
 }
 

@@ -1,21 +1,25 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { JobError, JobStatus, Page } from '../../shared/api';
+import { type JobError, type JobOutcome, jobOutcome } from '../../shared/api';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { StatusBadge, type Tone } from '../shared-ui/StatusBadge';
+import { type AnswerWithUnreadable, UnreadableNotice } from '../shared-ui/UnreadableNotice';
 
 interface HistoryJob {
   id: string;
-  status: JobStatus;
-  created_at: string;
-  result: object | null;
-  error: JobError | null;
+  status?: string | null;
+  created_at?: string | null;
+  result?: object | null;
+  error?: JobError | null;
 }
 
+const outcomeTones: Record<JobOutcome, Tone> = { running: 'fair', succeeded: 'good', failed: 'bad', ended: 'neutral' };
+
 interface JobHistoryProps<J extends HistoryJob> {
-  jobs: UseInfiniteQueryResult<InfiniteData<Page<J>>>;
+  jobs: UseInfiniteQueryResult<InfiniteData<AnswerWithUnreadable & { data: J[] }>>;
   /** Plural noun for labels, e.g. "analyses". */
   noun: string;
   emptyTitle: string;
@@ -27,9 +31,18 @@ export function JobHistory<J extends HistoryJob>({ jobs, noun, emptyTitle, descr
   if (jobs.isPending) return <SkeletonRows rows={3} height={36} label={`Loading ${noun}`} />;
   if (jobs.isError) return <ErrorState error={jobs.error} onRetry={() => jobs.refetch()} />;
   const items = jobs.data.pages.flatMap((page) => page.data);
-  if (items.length === 0) return <EmptyState title={emptyTitle} />;
+  const notice = <UnreadableNotice answers={jobs.data.pages} />;
+  if (items.length === 0) {
+    return (
+      <>
+        {notice}
+        <EmptyState title={emptyTitle} />
+      </>
+    );
+  }
   return (
     <>
+      {notice}
       <table className="table compact">
         <caption className="visually-hidden">{`History of ${noun}, newest first`}</caption>
         <thead>
@@ -40,17 +53,27 @@ export function JobHistory<J extends HistoryJob>({ jobs, noun, emptyTitle, descr
           </tr>
         </thead>
         <tbody>
-          {items.map((job) => (
-            <tr key={job.id}>
-              <td>{formatDateTime(job.created_at)}</td>
-              <td>
-                <span className={`badge job-${job.status}`}>{job.status}</span>
-              </td>
-              <td>
-                {job.result ? describeResult(job.result) : job.error ? `${job.error.code}: ${job.error.message}` : '—'}
-              </td>
-            </tr>
-          ))}
+          {items.map((job) => {
+            const outcome = jobOutcome(job);
+            return (
+              <tr key={job.id}>
+                <td>{formatDateTime(job.created_at)}</td>
+                <td>
+                  <StatusBadge
+                    value={job.status || outcome}
+                    tones={{ [job.status || outcome]: outcomeTones[outcome] }}
+                  />
+                </td>
+                <td>
+                  {job.result
+                    ? describeResult(job.result as NonNullable<J['result']>)
+                    : job.error
+                      ? [job.error.code, job.error.message].filter(Boolean).join(': ') || 'Failed'
+                      : '—'}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       <InfiniteSentinel

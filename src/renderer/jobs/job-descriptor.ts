@@ -1,16 +1,23 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { Analysis, Scoring } from '../../shared/api';
-import type { JobKind } from '../../shared/bridge';
+import type { JobKind, UnreadableRecord } from '../../shared/bridge';
 
 export interface JobEnvelope<J> {
   data: J;
   meta: { request_id: string };
 }
 
+/** A started job as the bridge gives it: `data` is null when the service's answer could not be read. */
+export interface StartedJob<J> {
+  data: J | null;
+  meta: { request_id: string };
+  unreadable: UnreadableRecord[];
+}
+
 /** How a feature starts, reads and settles its kind of job; the live machinery is shared. */
 export interface JobDescriptor<J extends Analysis | Scoring> {
   kind: JobKind;
-  start: (parentId: string, idempotencyKey: string) => Promise<JobEnvelope<J>>;
+  start: (parentId: string, idempotencyKey: string) => Promise<StartedJob<J>>;
   get: (parentId: string, jobId: string, signal: AbortSignal) => Promise<JobEnvelope<J>>;
   key: (parentId: string, jobId: string) => QueryKey;
   /** The parent's job history, which shows a started job at once. */

@@ -5,6 +5,8 @@ import type { JobKind } from '../../shared/bridge';
 interface LiveJobsState {
   started: Record<string, { jobId: string; startedAt: number }>;
   track: (kind: JobKind, parentId: string, jobId: string) => void;
+  /** A start whose answer could not be read: the history's newest job is followed instead. */
+  forget: (kind: JobKind, parentId: string) => void;
 }
 
 export const liveJobKey = (kind: JobKind, parentId: string) => `${kind}:${parentId}`;
@@ -13,4 +15,9 @@ export const useLiveJobsStore = create<LiveJobsState>((set) => ({
   started: {},
   track: (kind, parentId, jobId) =>
     set((state) => ({ started: { ...state.started, [liveJobKey(kind, parentId)]: { jobId, startedAt: Date.now() } } })),
+  forget: (kind, parentId) =>
+    set((state) => {
+      const { [liveJobKey(kind, parentId)]: _, ...rest } = state.started;
+      return { started: rest };
+    }),
 }));

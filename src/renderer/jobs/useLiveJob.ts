@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Analysis, Scoring } from '../../shared/api';
+import { type Analysis, jobOutcome, type Scoring } from '../../shared/api';
 import { call, newIdempotencyKey } from '../api';
 import { getBridge } from '../platform';
 import { JOB_POLL_MS, type JobDescriptor } from './job-descriptor';
@@ -8,7 +8,8 @@ import { liveJobKey, useLiveJobsStore } from './live-jobs-store';
 
 /**
  * Start a job and follow it to its end: the job started here, or else the newest one from
- * the history when it is still processing (started elsewhere or before a reload).
+ * the history when it is still processing (started elsewhere, before a reload, or started here
+ * by a service whose answer to the start could not be read).
  */
 export function useLiveJob<J extends Analysis | Scoring>(
   descriptor: JobDescriptor<J>,
@@ -17,16 +18,21 @@ export function useLiveJob<J extends Analysis | Scoring>(
 ) {
   const queryClient = useQueryClient();
   const tracked = useLiveJobsStore((state) => state.started[liveJobKey(descriptor.kind, parentId)]);
-  const track = useLiveJobsStore((state) => state.track);
-  const resumed = newestFromHistory?.status === 'processing' ? newestFromHistory.id : undefined;
+  const { track, forget } = useLiveJobsStore.getState();
+  const resumed = newestFromHistory && jobOutcome(newestFromHistory) === 'running' ? newestFromHistory.id : undefined;
   const jobId = tracked?.jobId ?? resumed;
 
   const start = useMutation({
     mutationFn: () => descriptor.start(parentId, newIdempotencyKey()),
-    onSuccess: (envelope) => {
-      queryClient.setQueryData(descriptor.key(parentId, envelope.data.id), envelope);
-      track(descriptor.kind, parentId, envelope.data.id);
-      void queryClient.invalidateQueries({ queryKey: descriptor.history(parentId) });
+    // The mutation stays pending until the history is fresh, so the button cannot start a second job meanwhile.
+    onSuccess: async (started) => {
+      if (started.data) {
+        queryClient.setQueryData(descriptor.key(parentId, started.data.id), { ...started, data: started.data });
+        track(descriptor.kind, parentId, started.data.id);
+      } else {
+        forget(descriptor.kind, parentId);
+      }
+      await queryClient.invalidateQueries({ queryKey: descriptor.history(parentId) });
     },
   });
 
@@ -36,13 +42,14 @@ export function useLiveJob<J extends Analysis | Scoring>(
       queryFn: ({ signal }) => descriptor.get(parentId, jobId!, signal),
       enabled: jobId !== undefined,
       staleTime: 0,
-      refetchInterval: (query) => (query.state.data?.data.status === 'processing' ? JOB_POLL_MS : false),
+      refetchInterval: (query) =>
+        query.state.data && jobOutcome(query.state.data.data) === 'running' ? JOB_POLL_MS : false,
     }),
   );
 
-  const status = job.data?.data.status;
+  const outcome = job.data ? jobOutcome(job.data.data) : undefined;
   useEffect(() => {
-    if (!jobId || status !== 'processing') return;
+    if (!jobId || outcome !== 'running') return;
     const ref = { kind: descriptor.kind, parentId, jobId };
     void call('watchJob', ref).catch(() => undefined);
     const stop = getBridge().on('jobUpdated', (event) => {
@@ -52,15 +59,15 @@ export function useLiveJob<J extends Analysis | Scoring>(
       stop();
       void call('unwatchJob', ref).catch(() => undefined);
     };
-  }, [descriptor, parentId, jobId, status, queryClient]);
+  }, [descriptor, parentId, jobId, outcome, queryClient]);
 
-  // Once per finished job: the results it produced appear without a reload.
+  // Once per finished job, whatever its outcome: the results it produced appear without a reload.
   const settled = useRef<string | null>(null);
   useEffect(() => {
-    if (!jobId || (status !== 'completed' && status !== 'failed') || settled.current === jobId) return;
+    if (!jobId || outcome === undefined || outcome === 'running' || settled.current === jobId) return;
     settled.current = jobId;
     for (const queryKey of descriptor.affected(parentId)) void queryClient.invalidateQueries({ queryKey });
-  }, [descriptor, parentId, jobId, status, queryClient]);
+  }, [descriptor, parentId, jobId, outcome, queryClient]);
 
-  return { start, job, startedAt: tracked?.startedAt };
+  return { start, job, startedAt: tracked?.startedAt, running: start.isPending || outcome === 'running' };
 }

@@ -9,6 +9,7 @@ import { Dialog } from '../shared-ui/Dialog';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { recentSearchKeys, searchQueries } from './queries';
 import { useSearchBox } from './search-store';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -16,17 +17,18 @@ import { useDebouncedValue } from './useDebouncedValue';
 const DEBOUNCE_MS = 200;
 
 /** Issue 6, item 6: transcript search from anywhere, driven from the keyboard. */
-export function SearchPalette() {
+/** `timeScale`: seconds per unit of the hits' times, as the workspace's service profile knows it. */
+export function SearchPalette({ timeScale }: { timeScale: number }) {
   const open = useUiStore((state) => state.searchOpen);
   const close = useUiStore((state) => state.closeSearch);
   return (
     <Dialog open={open} onClose={close} title="Search transcripts" className="palette">
-      <PaletteBody onDone={close} />
+      <PaletteBody onDone={close} timeScale={timeScale} />
     </Dialog>
   );
 }
 
-function PaletteBody({ onDone }: { onDone: () => void }) {
+function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: number }) {
   const { text, videoId, dealId, setText, setVideoId, setDealId } = useSearchBox();
   const q = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const params = { q, ...(videoId ? { video_id: videoId } : {}), ...(dealId ? { deal_id: dealId } : {}) };
@@ -110,7 +112,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
           <option value="">All calls</option>
           {calls.data?.data.map((video) => (
             <option key={video.id} value={video.id}>
-              {video.title}
+              {video.title || 'Untitled call'}
             </option>
           ))}
         </select>
@@ -137,6 +139,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
                 }`
               : ''}
       </p>
+      {!showingRecent && <UnreadableNotice answers={[results.data]} />}
       {results.isError && !showingRecent ? (
         <ErrorState error={results.error} onRetry={() => results.refetch()} title="Search failed" />
       ) : (
@@ -166,13 +169,15 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
                   onChoose={() => openHit(index)}
                 >
                   <span className="hit-head">
-                    <span className="hit-title">{hit.video_title}</span>
+                    <span className="hit-title">{hit.video_title || 'Untitled call'}</span>
                     <span className="muted small">
-                      {formatClock(hit.start)} · {hit.speaker}
+                      {[typeof hit.start === 'number' ? formatClock(hit.start * timeScale) : null, hit.speaker]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </span>
                   </span>
                   <span className="hit-text">
-                    <Highlighted text={hit.text} query={q} />
+                    <Highlighted text={hit.text ?? ''} query={q} />
                   </span>
                 </PaletteOption>
               ))}

@@ -5,6 +5,8 @@ import { CopyButton } from './CopyButton';
 export interface ErrorFacts {
   code: string;
   message: string;
+  /** The HTTP status of the answer, when there was one. */
+  status?: number | null;
   requestId: string | null;
 }
 
@@ -17,6 +19,12 @@ export function ErrorDetails({ error }: { error: ErrorFacts }) {
       </dd>
       <dt>Message</dt>
       <dd className="error-value">{error.message}</dd>
+      {error.status ? (
+        <>
+          <dt>HTTP status</dt>
+          <dd className="error-value">{error.status}</dd>
+        </>
+      ) : null}
       {error.requestId && (
         <>
           <dt>Request id</dt>

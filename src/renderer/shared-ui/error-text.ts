@@ -24,6 +24,19 @@ const sentences: Record<string, string> = {
   forbidden_sender: 'The request came from an untrusted window and was refused.',
 };
 
+/**
+ * A code Callscope does not know still gets a next step, chosen by the HTTP status class: a 4xx
+ * was refused on its merits (check what the message says), a 5xx failed on the service's side.
+ */
+function byStatus(status: number | null): string {
+  if (status !== null && status >= 500)
+    return 'The service failed to answer. Retry in a moment; if it keeps happening, share the request id.';
+  if (status !== null && status >= 400) {
+    return 'The service refused this request. Check what its message says (the key’s permissions, the workspace, the item); retrying will not help until that changes.';
+  }
+  return 'Something went wrong.';
+}
+
 export function describeError(error: BridgeError): string {
-  return sentences[error.code] ?? 'Something went wrong.';
+  return Object.hasOwn(sentences, error.code) ? sentences[error.code]! : byStatus(error.status);
 }

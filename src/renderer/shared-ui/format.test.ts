@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatClock, formatDate, formatPercent, humanize } from './format';
+import { formatAmount, formatClock, formatDate, formatPercent } from './format';
 
 describe('formatting', () => {
   it('groups amounts by the locale and shows a dash for no amount', () => {
@@ -13,6 +13,17 @@ describe('formatting', () => {
     expect(formatDate('not a date', 'en-US')).toBe('—');
   });
 
+  it('shows a bare calendar date as that day in any timezone', () => {
+    const zone = process.env.TZ;
+    // West of Greenwich, UTC midnight is still the day before.
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(formatDate('2026-06-30', 'en-US')).toBe('Jun 30, 2026');
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it('writes call positions as m:ss below an hour and h:mm:ss above', () => {
     expect(formatClock(65.9)).toBe('1:05');
     expect(formatClock(3725)).toBe('1:02:05');
@@ -22,10 +33,5 @@ describe('formatting', () => {
   it('shows a 0-100 probability as a whole percentage', () => {
     expect(formatPercent(42.4, 'en-US')).toBe('42%');
     expect(formatPercent(null, 'en-US')).toBe('—');
-  });
-
-  it('turns enum values into words', () => {
-    expect(humanize('ON_HOLD')).toBe('On hold');
-    expect(humanize('READY')).toBe('Ready');
   });
 });

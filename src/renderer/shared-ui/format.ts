@@ -9,9 +9,20 @@ export function formatAmount(amount: number | null | undefined, locale?: string)
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
 }
 
+const BARE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A bare calendar date (a `close_date` a service may send as `2026-06-30`) is that day wherever
+ * the reader is; `new Date('2026-06-30')` would be UTC midnight, the day before west of Greenwich.
+ */
+function toDate(iso: string): Date {
+  const day = BARE_DATE.exec(iso);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(iso);
+}
+
 export function formatDate(iso: string | null | undefined, locale?: string): string {
   if (!iso) return '—';
-  const date = new Date(iso);
+  const date = toDate(iso);
   if (Number.isNaN(date.getTime())) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
@@ -35,12 +46,6 @@ export function formatClock(totalSeconds: number): string {
 export function formatPercent(value: number | null | undefined, locale?: string): string {
   if (value === null || value === undefined) return '—';
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
-}
-
-/** SCREAMING_SNAKE enum values from the service read as words: `ON_HOLD` → `On hold`. */
-export function humanize(value: string): string {
-  const words = value.replaceAll('_', ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function formatElapsed(milliseconds: number): string {

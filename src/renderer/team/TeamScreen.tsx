@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { memberName } from '../../shared/api';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { humanize } from '../shared-ui/format';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { StatusBadge } from '../shared-ui/StatusBadge';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { Avatar } from './Avatar';
+import { memberStatusTones } from './member-status';
 import { memberQueries } from './queries';
 
 export function TeamScreen() {
@@ -17,26 +20,32 @@ export function TeamScreen() {
       ) : members.isError ? (
         <ErrorState error={members.error} onRetry={() => members.refetch()} />
       ) : members.data.data.length === 0 ? (
-        <EmptyState title="No members yet" />
+        <>
+          <UnreadableNotice answers={[members.data]} />
+          <EmptyState title="No members yet" />
+        </>
       ) : (
-        <ul className="member-list" aria-label="Members">
-          {members.data.data.map((member) => {
-            const isMe = member.id === me.data?.data.id;
-            return (
-              <li key={member.id} className="member-row">
-                <Avatar member={member} />
-                <span className="member-main">
-                  <span className="member-display">
-                    {member.display_name}
-                    {isMe && <span className="badge accent">you</span>}
+        <>
+          <UnreadableNotice answers={[members.data]} />
+          <ul className="member-list" aria-label="Members">
+            {members.data.data.map((member) => {
+              const isMe = member.id === me.data?.data.id;
+              return (
+                <li key={member.id} className="member-row">
+                  <Avatar member={member} />
+                  <span className="member-main">
+                    <span className="member-display">
+                      {memberName(member)}
+                      {isMe && <span className="badge accent">you</span>}
+                    </span>
+                    {member.email && <span className="muted">{member.email}</span>}
                   </span>
-                  <span className="muted">{member.email}</span>
-                </span>
-                <span className={`badge status-${member.status.toLowerCase()}`}>{humanize(member.status)}</span>
-              </li>
-            );
-          })}
-        </ul>
+                  <StatusBadge value={member.status} tones={memberStatusTones} />
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </div>
   );

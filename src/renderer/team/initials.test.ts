@@ -13,5 +13,6 @@ describe('initialsOf', () => {
 
   it('shows a question mark when there is no name at all', () => {
     expect(initialsOf({ given_name: ' ', display_name: '' })).toBe('?');
+    expect(initialsOf({ given_name: null, family_name: null, display_name: null })).toBe('?');
   });
 });

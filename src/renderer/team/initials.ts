@@ -1,5 +1,9 @@
 /** Two letters for an avatar that has no picture: given + family name, else the display name's words. */
-export function initialsOf(member: { given_name?: string; family_name?: string; display_name?: string }): string {
+export function initialsOf(member: {
+  given_name?: string | null;
+  family_name?: string | null;
+  display_name?: string | null;
+}): string {
   const fromParts = [member.given_name, member.family_name].map((part) => part?.trim().charAt(0) ?? '').join('');
   if (fromParts) return fromParts.toUpperCase();
   const words = (member.display_name ?? '').trim().split(/\s+/).filter(Boolean);

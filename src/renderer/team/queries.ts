@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Member } from '../../shared/api';
+import { type Member, memberName } from '../../shared/api';
 import { call } from '../api';
 
 export const memberKeys = {
@@ -28,7 +28,8 @@ export function useMemberNames(): (memberId: string | null | undefined) => strin
   const members = useQuery({ ...memberQueries.list(), select: (response) => indexById(response.data) });
   return (memberId) => {
     if (!memberId) return 'No owner';
-    return members.data?.get(memberId)?.display_name ?? (members.isPending ? '…' : 'Unknown member');
+    const member = members.data?.get(memberId);
+    return member ? memberName(member) : members.isPending ? '…' : 'Unknown member';
   };
 }
 

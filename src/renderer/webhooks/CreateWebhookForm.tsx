@@ -8,6 +8,7 @@ import {
 } from '../../shared/api';
 import { bridgeErrorOf, call, newIdempotencyKey } from '../api';
 import { InlineError } from '../shared-ui/InlineError';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { webhookKeys } from './queries';
 
 const ALLOWLIST_EXPLANATION =
@@ -26,7 +27,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Created
       void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
       setUrl('');
       setEvents(new Set());
-      onCreated(created.data);
+      if (created.data) onCreated(created.data);
     },
   });
   const toggle = (event: EventType) =>
@@ -68,6 +69,15 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Created
           </label>
         ))}
       </fieldset>
+      {create.data && create.data.data === null && (
+        <div className="inline-error" role="status">
+          <p>
+            The endpoint was added, but the service’s answer could not be read, so its signing secret cannot be shown.
+            If you need the secret, delete the endpoint and add it again.
+          </p>
+          <UnreadableNotice answers={[create.data]} />
+        </div>
+      )}
       {create.isError && (
         <InlineError
           error={create.error}

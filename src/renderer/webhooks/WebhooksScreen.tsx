@@ -8,6 +8,7 @@ import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { webhookKeys, webhookQueries } from './queries';
 import { SecretOnceDialog } from './SecretOnceDialog';
@@ -34,31 +35,37 @@ export function WebhooksScreen() {
         ) : webhooks.isError ? (
           <ErrorState error={webhooks.error} onRetry={() => webhooks.refetch()} />
         ) : webhooks.data.data.length === 0 ? (
-          <EmptyState title="No endpoints yet">
-            <p>Add one below to receive events when calls are ready or analysed.</p>
-          </EmptyState>
+          <>
+            <UnreadableNotice answers={[webhooks.data]} />
+            <EmptyState title="No endpoints yet">
+              <p>Add one below to receive events when calls are ready or analysed.</p>
+            </EmptyState>
+          </>
         ) : (
-          <ul className="plain-list" aria-label="Webhook endpoints">
-            {webhooks.data.data.map((endpoint) => (
-              <li key={endpoint.id} className="row">
-                <span className="webhook-info">
-                  <code className="webhook-url">{endpoint.url}</code>
-                  <span className="muted small">
-                    {endpoint.events.length === 0 ? 'Every event' : endpoint.events.join(', ')} · added{' '}
-                    {formatDateTime(endpoint.created_at)}
+          <>
+            <UnreadableNotice answers={[webhooks.data]} />
+            <ul className="plain-list" aria-label="Webhook endpoints">
+              {webhooks.data.data.map((endpoint) => (
+                <li key={endpoint.id} className="row">
+                  <span className="webhook-info">
+                    <code className="webhook-url">{endpoint.url}</code>
+                    <span className="muted small">
+                      {endpoint.events.length === 0 ? 'Every event' : endpoint.events.join(', ')}
+                      {endpoint.created_at ? ` · added ${formatDateTime(endpoint.created_at)}` : ''}
+                    </span>
                   </span>
-                </span>
-                <button
-                  type="button"
-                  className="button small danger"
-                  onClick={() => setDeleting(endpoint)}
-                  aria-label={`Delete ${endpoint.url}`}
-                >
-                  Delete
-                </button>
-              </li>
-            ))}
-          </ul>
+                  <button
+                    type="button"
+                    className="button small danger"
+                    onClick={() => setDeleting(endpoint)}
+                    aria-label={`Delete ${endpoint.url}`}
+                  >
+                    Delete
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <section className="card" aria-labelledby="add-endpoint-heading">
