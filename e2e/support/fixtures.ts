@@ -3,7 +3,9 @@ import { test as base } from '@playwright/test';
 import { type BrowserHost, startBrowserHost } from '../../src/main/browser/browser-host';
 import { createTempCore } from '../../src/main/core/testing/temp-core';
 import type { Manifest } from '../../src/service/seed/index';
+import { type ServiceVariantName, serviceVariants } from '../../src/service/testing/service-variants';
 import { startTestService, type TestService } from '../../src/service/testing/test-service';
+import { startVariantProxy, type VariantProxy } from '../../src/service/testing/variant-proxy';
 
 export interface CallscopeApp {
   /** Open this: the browser-mode host, token included, with the demo workspace already connected. */
@@ -12,8 +14,10 @@ export interface CallscopeApp {
   appOrigin: string;
   /** The seeded service's keys and organisations. */
   manifest: Manifest;
-  /** The local service's base URL (for direct API checks). */
+  /** The local service's base URL (for direct API checks and picking test subjects). */
   serviceUrl: string;
+  /** Where the app's workspace points: the local service, or the variant proxy in front of it. */
+  appServiceUrl: string;
   /** Runs the service's operator CLI on this worker's data directory; resolves stdout. */
   serviceCli(args: string[]): Promise<string>;
 }
@@ -21,6 +25,8 @@ export interface CallscopeApp {
 export interface CallscopeAppOptions {
   /** Extra `serve` flags for the worker's service, e.g. ['--job-delay-ms', '300']. */
   serviceArgs: string[];
+  /** Put a service that chose differently (src/service/testing/service-variants.ts) between app and service. */
+  serviceVariant: ServiceVariantName | null;
 }
 
 /**
@@ -31,13 +37,18 @@ export interface CallscopeAppOptions {
  */
 export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeAppOptions>({
   serviceArgs: [['--job-delay-ms', '300'], { option: true, scope: 'worker' }],
+  serviceVariant: [null, { option: true, scope: 'worker' }],
   callscope: [
-    async ({ serviceArgs }, use) => {
+    async ({ serviceArgs, serviceVariant }, use) => {
       const service: TestService = await startTestService({ profile: 'test', serveArgs: serviceArgs });
       const manifest = service.manifest!;
       const org = manifest.orgs.find((candidate) => candidate.active)!;
       const key = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!;
-      const { core, dispose } = createTempCore({ demo: { baseUrl: service.baseUrl, apiKey: key.key } });
+      const proxy: VariantProxy | null = serviceVariant
+        ? await startVariantProxy(service.baseUrl, serviceVariants[serviceVariant])
+        : null;
+      const appServiceUrl = proxy?.url ?? service.baseUrl;
+      const { core, dispose } = createTempCore({ demo: { baseUrl: appServiceUrl, apiKey: key.key } });
       let host: BrowserHost | undefined;
       try {
         const opened = await core.invoke('openDemoWorkspace', {});
@@ -48,11 +59,13 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           appOrigin: host.origin,
           manifest,
           serviceUrl: service.baseUrl,
+          appServiceUrl,
           serviceCli: (args) => service.cli(args),
         });
       } finally {
         await host?.close();
         dispose();
+        await proxy?.close();
         await service.stop();
       }
     },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceVariants } from '../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
+import { startVariantProxy } from '../../../service/testing/variant-proxy';
 import type { BridgeEventPayload } from '../../../shared/bridge';
 import { createApiClient } from '../api-client/api-client';
 import { createTempCore } from '../testing/temp-core';
@@ -76,6 +78,33 @@ describe('job watcher', () => {
     }
   });
 
+  it('follows a job of a service with other state names to its end, and notifies by the outcome', async () => {
+    const proxy = await startVariantProxy(service.baseUrl, serviceVariants['other-choices']);
+    const { notifier, shown } = backgroundNotifier();
+    const { core, dispose } = createTempCore({
+      demo: { baseUrl: proxy.url, apiKey: key },
+      notifier,
+      jobPolling: { initialMs: 100, maxMs: 300 },
+    });
+    try {
+      const statuses: (string | null | undefined)[] = [];
+      core.on((event, payload) => {
+        if (event === 'jobUpdated') statuses.push((payload as BridgeEventPayload<'jobUpdated'>).job.status);
+      });
+      await core.invoke('openDemoWorkspace', {});
+      const started = await core.invoke('startAnalysis', { id: videoId, idempotencyKey: 'watch-other-states' });
+      if (!started.ok) throw new Error(started.error.message);
+      const job = (started.value as { data: { id: string } }).data;
+      await core.invoke('watchJob', { kind: 'analysis', parentId: videoId, jobId: job.id });
+      await until(() => shown.length > 0);
+      expect(statuses.at(-1)).toBe('succeeded');
+      expect(shown.map((note) => note.title)).toEqual(['Analysis finished']);
+    } finally {
+      dispose();
+      await proxy.close();
+    }
+  });
+
   it('stops polling as soon as nobody watches', async () => {
     const client = createApiClient({ baseUrl: service.baseUrl, getKey: async () => key });
     const started = await client.startAnalysis({ id: videoId }, { idempotencyKey: 'watch-test-unwatch' });
@@ -89,7 +118,7 @@ describe('job watcher', () => {
       onUpdate: () => {},
       onFinished: () => {},
     });
-    const ref = { kind: 'analysis' as const, parentId: videoId, jobId: started.data.id };
+    const ref = { kind: 'analysis' as const, parentId: videoId, jobId: started.data!.id };
     watcher.watch('w', ref);
     watcher.watch('w', ref);
     await until(() => fetches >= 2);

@@ -1,0 +1,122 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type EndpointName, endpoints } from '../../shared/api/endpoints';
+import { OPENAPI_PATH } from '../http/app';
+
+/** One exchange as a variant sees it: which endpoint (null: none of the table's), its address, its key. */
+export interface Exchange {
+  endpoint: EndpointName | null;
+  method: string;
+  url: URL;
+  key: string | null;
+}
+
+/** An answer a variant passes on, changes or makes up: `body` undefined sends no body at all. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  /** Sent as is when set (a page that is not JSON). */
+  rawBody?: string;
+  contentType?: string;
+}
+
+/**
+ * Another service that keeps the interface but chose differently where it is open: it may answer
+ * a request itself, send it on changed, and change what comes back.
+ */
+export interface ServiceVariant {
+  name: string;
+  /** Answer before the service is asked (a refusal), or change the address sent on. */
+  request?(exchange: Exchange): Answer | URL | undefined;
+  response?(exchange: Exchange, answer: Answer): Answer;
+}
+
+const routes = (Object.entries(endpoints) as [EndpointName, (typeof endpoints)[EndpointName]][]).map(
+  ([name, definition]) => ({
+    name,
+    method: definition.method,
+    pattern: new RegExp(`^${definition.path.replaceAll(/\{\w+\}/g, '[^/]+')}$`),
+  }),
+);
+
+function endpointOf(method: string, path: string): EndpointName | null {
+  return routes.find((route) => route.method === method && route.pattern.test(path))?.name ?? null;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function send(response: ServerResponse, answer: Answer, requestId: string | null): void {
+  const headers: Record<string, string> = {};
+  if (requestId) headers['x-request-id'] = requestId;
+  if (answer.rawBody !== undefined) {
+    response.writeHead(answer.status, { ...headers, 'content-type': answer.contentType ?? 'text/plain' });
+    response.end(answer.rawBody);
+  } else if (answer.body === undefined) {
+    response.writeHead(answer.status, headers);
+    response.end();
+  } else {
+    response.writeHead(answer.status, { ...headers, 'content-type': 'application/json' });
+    response.end(JSON.stringify(answer.body));
+  }
+}
+
+export interface VariantProxy {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server in front of the local service that answers the way another service might
+ * (`service-variants.ts`): the client under test talks to it exactly as to any service, so
+ * what it proves holds for a service Callscope did not write.
+ */
+export async function startVariantProxy(targetUrl: string, variant: ServiceVariant): Promise<VariantProxy> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const body = await readBody(request);
+      const url = new URL(request.url ?? '/', targetUrl);
+      const method = request.method ?? 'GET';
+      const authorization = request.headers.authorization ?? '';
+      const exchange: Exchange = {
+        endpoint: endpointOf(method, url.pathname),
+        method,
+        url,
+        key: authorization.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : null,
+      };
+      const early = variant.request?.(exchange);
+      if (early && !(early instanceof URL)) return send(response, early, null);
+      const sent = early instanceof URL ? early : url;
+      const forwarded = await fetch(sent, {
+        method,
+        headers: Object.fromEntries(
+          ['authorization', 'content-type', 'idempotency-key', 'accept']
+            .map((name) => [name, request.headers[name]])
+            .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        ),
+        body: body.length > 0 ? new Uint8Array(body) : undefined,
+      });
+      const text = await forwarded.text();
+      const answer: Answer = { status: forwarded.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+      const changed =
+        exchange.endpoint !== null || url.pathname === OPENAPI_PATH ? variant.response?.(exchange, answer) : undefined;
+      send(response, changed ?? answer, forwarded.headers.get('x-request-id'));
+    })().catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(`variant proxy: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
