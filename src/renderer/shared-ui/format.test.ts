@@ -13,15 +13,10 @@ describe('formatting', () => {
     expect(formatDate('not a date', 'en-US')).toBe('—');
   });
 
-  it('shows a bare calendar date as that day in any timezone', () => {
-    const zone = process.env.TZ;
+  it('shows a bare calendar date as that day in any timezone, and a date-time in the reader’s', () => {
     // West of Greenwich, UTC midnight is still the day before.
-    process.env.TZ = 'America/Los_Angeles';
-    try {
-      expect(formatDate('2026-06-30', 'en-US')).toBe('Jun 30, 2026');
-    } finally {
-      process.env.TZ = zone;
-    }
+    expect(formatDate('2026-06-30', 'en-US', 'America/Los_Angeles')).toBe('Jun 30, 2026');
+    expect(formatDate('2026-06-30T02:00:00Z', 'en-US', 'America/Los_Angeles')).toBe('Jun 29, 2026');
   });
 
   it('writes call positions as m:ss below an hour and h:mm:ss above', () => {

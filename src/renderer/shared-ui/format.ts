@@ -9,22 +9,19 @@ export function formatAmount(amount: number | null | undefined, locale?: string)
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
 }
 
-const BARE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A bare calendar date (a `close_date` a service may send as `2026-06-30`) is that day wherever
- * the reader is; `new Date('2026-06-30')` would be UTC midnight, the day before west of Greenwich.
+ * A date-time in the reader's zone (`timeZone` is fixed in tests). A bare calendar date (a
+ * `close_date` a service may send as `2026-06-30`) is that day wherever the reader is: read as
+ * UTC midnight and shown in UTC, rather than shown as the day before west of Greenwich.
  */
-function toDate(iso: string): Date {
-  const day = BARE_DATE.exec(iso);
-  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(iso);
-}
-
-export function formatDate(iso: string | null | undefined, locale?: string): string {
+export function formatDate(iso: string | null | undefined, locale?: string, timeZone?: string): string {
   if (!iso) return '—';
-  const date = toDate(iso);
+  const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  const zone = BARE_DATE.test(iso) ? 'UTC' : timeZone;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: zone }).format(date);
 }
 
 export function formatDateTime(iso: string | null | undefined, locale?: string): string {
