@@ -1,7 +1,7 @@
 import type { Workspace } from '../../shared/bridge';
 import { Dialog } from '../shared-ui/Dialog';
+import { useUiStore } from '../state/ui-store';
 import { ReplaceKeyForm } from '../workspaces/ReplaceKeyForm';
-import { useUiStore } from './ui-store';
 
 /** After a 401 anywhere: the person re-enters the key without losing their place. */
 export function KeyPrompt({ workspace }: { workspace: Workspace }) {

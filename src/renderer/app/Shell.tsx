@@ -4,19 +4,19 @@ import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
 import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
+import { Link, useLocationPath, useRoute } from '../navigation/router';
+import { paths, type Route } from '../navigation/routes';
 import { SearchPalette } from '../search/SearchPalette';
 import { EmptyState } from '../shared-ui/EmptyState';
+import { useUiStore } from '../state/ui-store';
 import { TeamScreen } from '../team/TeamScreen';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 import { KeyPrompt } from './KeyPrompt';
 import { OfflineNotice } from './OfflineNotice';
-import { Link, useLocationPath, useRoute } from './router';
-import { paths, type Route } from './routes';
 import { ShortcutHelp } from './ShortcutHelp';
 import { SlowDownNotice } from './SlowDownNotice';
-import { useUiStore } from './ui-store';
 
 const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
   { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'] },

@@ -1,5 +1,5 @@
 import { Dialog } from '../shared-ui/Dialog';
-import { useUiStore } from './ui-store';
+import { useUiStore } from '../state/ui-store';
 
 export const shortcuts: [keys: string, what: string][] = [
   ['Ctrl K  /  ⌘ K', 'Search every transcript'],

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUiStore } from './ui-store';
+import { useUiStore } from '../state/ui-store';
 
 const waitingFor: Record<string, string> = {
   rate_limited: 'The service asked us to slow down',

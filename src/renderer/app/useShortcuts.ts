@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUiStore } from './ui-store';
+import { useUiStore } from '../state/ui-store';
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&

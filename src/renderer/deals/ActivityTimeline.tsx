@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { humanize } from '../../shared/humanize';
-import { Link } from '../app/router';
-import { paths } from '../app/routes';
+import { Link } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';

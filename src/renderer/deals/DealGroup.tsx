@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DealStatus } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
-import { Link } from '../app/router';
-import { paths } from '../app/routes';
+import { Link } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate } from '../shared-ui/format';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../app/router';
-import { paths } from '../app/routes';
+import { Link } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { dealQueries } from './queries';
 
 /** A link to a deal by its title; one request per distinct deal, shared by every row that shows it. */

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link } from '../app/router';
-import { paths } from '../app/routes';
 import { JobProgress } from '../jobs/JobProgress';
 import { useLiveJob } from '../jobs/useLiveJob';
+import { Link } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';

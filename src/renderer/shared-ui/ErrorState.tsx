@@ -1,6 +1,6 @@
 import { bridgeErrorOf } from '../api';
-import { keyProblemCodes } from '../app/query-client';
-import { useUiStore } from '../app/ui-store';
+import { keyProblemCodes } from '../state/query-client';
+import { useUiStore } from '../state/ui-store';
 import { ErrorDetails } from './ErrorDetails';
 import { describeError } from './error-text';
 

@@ -1,5 +1,5 @@
 import { bridgeErrorOf } from '../api';
-import { keyProblemCodes } from '../app/query-client';
+import { keyProblemCodes } from '../state/query-client';
 
 /**
  * Failures that concern a whole detail screen: the item is gone (404, whatever the service

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { apiKeyProblem } from '../../shared/api-key-text';
-import { navigate } from '../app/router';
+import { navigate } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { InlineError } from '../shared-ui/InlineError';
 import { ApiKeyField } from './ApiKeyField';
 import { useWorkspaceChange, workspaceQueries } from './queries';
@@ -22,7 +23,7 @@ export function AddWorkspaceForm() {
     if (apiKeyProblem(key)) return;
     add.mutate(
       { baseUrl: baseUrl.trim(), apiKey: key, ...(name.trim() ? { name: name.trim() } : {}) },
-      { onSuccess: () => navigate('/deals') },
+      { onSuccess: () => navigate(paths.pipeline()) },
     );
   };
   return (

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Workspace } from '../../shared/bridge';
-import { navigate } from '../app/router';
+import { navigate } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { InlineError } from '../shared-ui/InlineError';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { useWorkspaceChange, workspaceQueries } from './queries';
@@ -26,7 +27,7 @@ export function WelcomeScreen({ workspaces, notice }: { workspaces: Workspace[];
             type="button"
             className="button primary"
             disabled={openDemo.isPending || appInfo.data?.demoAvailable === false}
-            onClick={() => openDemo.mutate({}, { onSuccess: () => navigate('/deals') })}
+            onClick={() => openDemo.mutate({}, { onSuccess: () => navigate(paths.pipeline()) })}
           >
             {openDemo.isPending ? 'Opening…' : 'Open the demo workspace'}
           </button>

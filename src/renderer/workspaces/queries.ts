@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OperationName, OperationParams } from '../../shared/bridge';
 import { call } from '../api';
-import { workspaceIndependentKeys } from '../app/query-client';
+import { workspaceIndependentKeys } from '../state/query-client';
 
 export const workspaceKeys = {
   all: ['workspaces'] as const,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, paths } from './routes';
+import { matchRoute, paths, pathTo } from './routes';
 
 const route = (path: string) => {
   const url = new URL(path, 'http://app');
@@ -29,6 +29,28 @@ describe('routes', () => {
       segmentId: 'seg_2',
       highlight: 'a&b',
     });
+  });
+
+  it('opens every screen main can name, each at its own address', () => {
+    const targets = [
+      { screen: 'pipeline' },
+      { screen: 'deal', id: 'deal 7' },
+      { screen: 'calls' },
+      { screen: 'call', id: 'vid_1', at: { segmentId: 'seg_3' } },
+      { screen: 'team' },
+      { screen: 'webhooks' },
+      { screen: 'settings' },
+    ] as const;
+    expect(targets.map((target) => route(pathTo(target)).name)).toEqual([
+      'pipeline',
+      'deal',
+      'calls',
+      'call',
+      'team',
+      'webhooks',
+      'settings',
+    ]);
+    expect(route(pathTo({ screen: 'deal', id: 'deal 7' }))).toEqual({ name: 'deal', dealId: 'deal 7' });
   });
 
   it('treats unknown or too deep paths as not found', () => {

@@ -1,0 +1,62 @@
+import type { NavigationTarget } from '../../shared/bridge';
+
+/**
+ * Every screen's address: `/deals/:id`, `/calls/:id?segment=seg_123&q=…`. The one place where a
+ * screen (a `NavigationTarget`, as main's notifications and menu name it) becomes a path and back.
+ */
+export type Route =
+  | { name: 'pipeline' }
+  | { name: 'deal'; dealId: string }
+  | { name: 'calls' }
+  | { name: 'call'; callId: string; segmentId: string | null; highlight: string | null }
+  | { name: 'team' }
+  | { name: 'webhooks' }
+  | { name: 'settings' }
+  | { name: 'not-found'; path: string };
+
+export function matchRoute(pathname: string, search: URLSearchParams): Route {
+  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const [section, id, ...rest] = parts;
+  if (rest.length > 0) return { name: 'not-found', path: pathname };
+  if (section === undefined) return { name: 'pipeline' };
+  if (section === 'deals') return id ? { name: 'deal', dealId: id } : { name: 'pipeline' };
+  if (section === 'calls') {
+    if (!id) return { name: 'calls' };
+    return { name: 'call', callId: id, segmentId: search.get('segment'), highlight: search.get('q') };
+  }
+  if (id === undefined && (section === 'team' || section === 'webhooks' || section === 'settings')) {
+    return { name: section };
+  }
+  return { name: 'not-found', path: pathname };
+}
+
+export function pathTo(target: NavigationTarget): string {
+  switch (target.screen) {
+    case 'pipeline':
+      return '/deals';
+    case 'deal':
+      return `/deals/${encodeURIComponent(target.id)}`;
+    case 'calls':
+      return '/calls';
+    case 'call': {
+      const base = `/calls/${encodeURIComponent(target.id)}`;
+      if (!target.at) return base;
+      const search = new URLSearchParams({ segment: target.at.segmentId });
+      if (target.at.highlight) search.set('q', target.at.highlight);
+      return `${base}?${search}`;
+    }
+    default:
+      return `/${target.screen}`;
+  }
+}
+
+/** Shorthands for links inside the renderer. */
+export const paths = {
+  pipeline: () => pathTo({ screen: 'pipeline' }),
+  deal: (id: string) => pathTo({ screen: 'deal', id }),
+  calls: () => pathTo({ screen: 'calls' }),
+  call: (id: string, at?: { segmentId: string; highlight?: string }) => pathTo({ screen: 'call', id, at }),
+  team: () => pathTo({ screen: 'team' }),
+  webhooks: () => pathTo({ screen: 'webhooks' }),
+  settings: () => pathTo({ screen: 'settings' }),
+};
