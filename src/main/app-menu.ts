@@ -1,26 +1,31 @@
 import { app, Menu, type MenuItemConstructorOptions } from 'electron';
+import type { NavigationTarget } from '../shared/bridge';
 
-/** The application menu; screen items send the renderer a `navigate` event with the route. */
-export function installAppMenu(navigate: (path: string) => void): void {
-  const go = (label: string, path: string, accelerator: string): MenuItemConstructorOptions => ({
+/** The application menu; screen items send the renderer a `navigate` event with the screen. */
+export function installAppMenu(navigate: (target: NavigationTarget) => void): void {
+  const go = (label: string, target: NavigationTarget, accelerator: string): MenuItemConstructorOptions => ({
     label,
     accelerator,
-    click: () => navigate(path),
+    click: () => navigate(target),
   });
   const template: MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     {
       label: 'File',
-      submenu: [go('Settings and workspaces', '/settings', 'CmdOrCtrl+,'), { type: 'separator' }, { role: 'quit' }],
+      submenu: [
+        go('Settings and workspaces', { screen: 'settings' }, 'CmdOrCtrl+,'),
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
     },
     { role: 'editMenu' },
     {
       label: 'Go',
       submenu: [
-        go('Deals', '/deals', 'CmdOrCtrl+1'),
-        go('Calls', '/calls', 'CmdOrCtrl+2'),
-        go('Team', '/team', 'CmdOrCtrl+3'),
-        go('Webhooks', '/webhooks', 'CmdOrCtrl+4'),
+        go('Deals', { screen: 'pipeline' }, 'CmdOrCtrl+1'),
+        go('Calls', { screen: 'calls' }, 'CmdOrCtrl+2'),
+        go('Team', { screen: 'team' }, 'CmdOrCtrl+3'),
+        go('Webhooks', { screen: 'webhooks' }, 'CmdOrCtrl+4'),
       ],
     },
     {

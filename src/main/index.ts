@@ -56,7 +56,7 @@ async function start(): Promise<void> {
     if (!opened.ok) console.error(`The demo workspace did not open: ${opened.error.message}`);
   }
   connectBridge(core, () => mainWindow, appPageUrl());
-  installAppMenu((path) => mainWindow?.webContents.send(bridgeChannels.event, 'navigate', { path }));
+  installAppMenu((target) => mainWindow?.webContents.send(bridgeChannels.event, 'navigate', target));
   mainWindow = createMainWindow(settings);
   mainWindow.on('closed', () => {
     mainWindow = null;

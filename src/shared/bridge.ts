@@ -229,6 +229,25 @@ export type OperationResult<N extends OperationName> = N extends ApiOperationNam
     ? z.output<R>
     : never;
 
+/**
+ * A screen to open, as main names it (a notification's job, a menu item); the renderer's
+ * navigation/routes.ts turns it into an address, in that one place.
+ */
+export const NavigationTarget = z.discriminatedUnion('screen', [
+  z.object({ screen: z.literal('pipeline') }),
+  z.object({ screen: z.literal('deal'), id: z.string().min(1) }),
+  z.object({ screen: z.literal('calls') }),
+  z.object({
+    screen: z.literal('call'),
+    id: z.string().min(1),
+    at: z.object({ segmentId: z.string().min(1), highlight: z.string().optional() }).optional(),
+  }),
+  z.object({ screen: z.literal('team') }),
+  z.object({ screen: z.literal('webhooks') }),
+  z.object({ screen: z.literal('settings') }),
+]);
+export type NavigationTarget = z.infer<typeof NavigationTarget>;
+
 /** Events main pushes to the renderer. */
 export const bridgeEvents = {
   /** A watched analysis or scoring changed; the last one has status completed or failed. */
@@ -239,7 +258,7 @@ export const bridgeEvents = {
     job: z.union([Analysis, Scoring]),
   }),
   /** Open a screen: a notification was clicked or a menu item chosen. */
-  navigate: z.object({ path: z.string().startsWith('/') }),
+  navigate: NavigationTarget,
   /** The client is waiting before a retry (429 Retry-After, 503, network). */
   clientWaiting: z.object({ workspaceId: z.string(), code: z.string(), retryInMs: z.number().nonnegative() }),
   workspacesChanged: Empty,

@@ -6,6 +6,7 @@ import {
   type BridgeEventPayload,
   type BridgeResult,
   type JobRef,
+  type NavigationTarget,
   type OperationName,
   type OperationResult,
   operations,
@@ -53,11 +54,9 @@ const apiOperationNames = new Set<string>(
   Object.entries(operations).flatMap(([name, operation]) => ('endpoint' in operation ? [name] : [])),
 );
 
-/** Where a finished job's notification leads (the renderer's routes). */
-export function pathForJob(ref: JobRef): string {
-  return ref.kind === 'analysis'
-    ? `/calls/${encodeURIComponent(ref.parentId)}`
-    : `/deals/${encodeURIComponent(ref.parentId)}`;
+/** Where a finished job's notification leads: the call or the deal it belongs to. */
+export function targetForJob(ref: JobRef): NavigationTarget {
+  return { screen: ref.kind === 'analysis' ? 'call' : 'deal', id: ref.parentId };
 }
 
 function jobRequest(ref: JobRef): { name: 'getAnalysis' | 'getScoring'; params: Record<string, string> } {
@@ -106,7 +105,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (notifier.isAppInForeground()) return;
       notifier.notify({
         ...finishedJobNotice(ref.kind, job),
-        onClick: () => emit('navigate', { path: pathForJob(ref) }),
+        onClick: () => emit('navigate', targetForJob(ref)),
       });
     },
   });

@@ -50,10 +50,10 @@ describe('job watcher', () => {
     });
     try {
       const updates: BridgeEventPayload<'jobUpdated'>[] = [];
-      const navigations: string[] = [];
+      const navigations: BridgeEventPayload<'navigate'>[] = [];
       core.on((event, payload) => {
         if (event === 'jobUpdated') updates.push(payload as BridgeEventPayload<'jobUpdated'>);
-        if (event === 'navigate') navigations.push((payload as BridgeEventPayload<'navigate'>).path);
+        if (event === 'navigate') navigations.push(payload as BridgeEventPayload<'navigate'>);
       });
       await core.invoke('openDemoWorkspace', {});
       const started = await core.invoke('startAnalysis', { id: videoId, idempotencyKey: 'watch-test-analysis' });
@@ -72,7 +72,7 @@ describe('job watcher', () => {
       });
       expect(shown).toHaveLength(1);
       shown[0]!.onClick();
-      expect(navigations).toEqual([`/calls/${videoId}`]);
+      expect(navigations).toEqual([{ screen: 'call', id: videoId }]);
     } finally {
       dispose();
     }
