@@ -2,8 +2,9 @@ import type { ServedDeal, ServedDealDetail, ServedVideo } from '../src/shared/ap
 import { openScreen, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
-// Slow enough jobs (a separate worker and service) that the live "processing" state can be read.
-test.use({ serviceArgs: ['--job-delay-ms', '1500'] });
+// Slow enough jobs (a separate worker and service) that the live "processing" state can be read;
+// the app reaches the service through a proxy that only counts what is asked of it.
+test.use({ serviceArgs: ['--job-delay-ms', '1500'], serviceVariant: 'as-is' });
 
 test.describe('re-score', () => {
   test('runs live to completion and the new probability appears without a reload', async ({ page, callscope }) => {
@@ -39,5 +40,38 @@ test.describe('analyze', () => {
     await expect(page.getByRole('tabpanel').getByText('processing').first()).toBeVisible();
     await expect(page.getByText(/Analysed: \d+ sales events found/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('tabpanel').getByText('completed').first()).toBeVisible();
+  });
+});
+
+test.describe('one stream per live job', () => {
+  test('a watched analysis is read by main’s watcher alone, and its history only when it starts and ends', async ({
+    page,
+    callscope,
+  }) => {
+    const ready = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY')).data;
+    let video = ready[0]!;
+    for (const candidate of ready.slice(1)) {
+      const transcript = await serviceGet<{ data: unknown[] }>(callscope, `/v1/videos/${candidate.id}/transcript`);
+      if (transcript.data.length > 0) video = candidate;
+    }
+    await openScreen(page, callscope, `/calls/${video.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
+    const before = callscope.requestsMade().length;
+    await page.getByRole('button', { name: 'Analyze' }).first().click();
+    await expect(page.getByText(/^Analysed: /)).toBeVisible({ timeout: 20_000 });
+
+    const made = callscope.requestsMade().slice(before);
+    const history = `/v1/videos/${video.id}/analyses`;
+    const jobReads = made.filter((request) => request.method === 'GET' && request.path.startsWith(`${history}/`));
+    const historyReads = made.filter((request) => request.method === 'GET' && request.path.split('?')[0] === history);
+    expect(made.filter((request) => request.method === 'POST')).toHaveLength(1);
+    // The watcher polls with a growing interval from one second; a read by anyone else lands between.
+    expect(jobReads.length).toBeGreaterThan(0);
+    const gaps = jobReads.slice(1).map((read, index) => read.at - jobReads[index]!.at);
+    expect(
+      gaps.every((gap) => gap >= 900),
+      `gaps between reads of the job: ${gaps.join(', ')} ms`,
+    ).toBe(true);
+    expect(historyReads.length).toBeLessThanOrEqual(2);
   });
 });

@@ -5,7 +5,7 @@ import { createTempCore } from '../../src/main/core/testing/temp-core';
 import type { Manifest } from '../../src/service/seed/index';
 import { type ServiceVariantName, serviceVariants } from '../../src/service/testing/service-variants';
 import { startTestService, type TestService } from '../../src/service/testing/test-service';
-import { startVariantProxy, type VariantProxy } from '../../src/service/testing/variant-proxy';
+import { type ReceivedRequest, startVariantProxy, type VariantProxy } from '../../src/service/testing/variant-proxy';
 
 export interface CallscopeApp {
   /** Open this: the browser-mode host, token included, with the demo workspace already connected. */
@@ -20,6 +20,8 @@ export interface CallscopeApp {
   appServiceUrl: string;
   /** Runs the service's operator CLI on this worker's data directory; resolves stdout. */
   serviceCli(args: string[]): Promise<string>;
+  /** The requests the app has made of the service so far (only with a `serviceVariant`, 'as-is' to count alone). */
+  requestsMade(): readonly ReceivedRequest[];
 }
 
 export interface CallscopeAppOptions {
@@ -61,6 +63,7 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           serviceUrl: service.baseUrl,
           appServiceUrl,
           serviceCli: (args) => service.cli(args),
+          requestsMade: () => proxy?.received() ?? [],
         });
       } finally {
         await host?.close();

@@ -250,12 +250,17 @@ export type NavigationTarget = z.infer<typeof NavigationTarget>;
 
 /** Events main pushes to the renderer. */
 export const bridgeEvents = {
-  /** A watched analysis or scoring changed; the last one has status completed or failed. */
+  /**
+   * A watched analysis or scoring changed (the last one is no longer processing). The one stream
+   * of a live job: the renderer takes it as the job's current state and does not fetch it again.
+   */
   jobUpdated: z.object({
     workspaceId: z.string(),
     kind: JobKind,
     parentId: z.string(),
     job: z.union([Analysis, Scoring]),
+    /** The request that read this state, for a failure's details. */
+    requestId: z.string(),
   }),
   /** Open a screen: a notification was clicked or a menu item chosen. */
   navigate: NavigationTarget,

@@ -19,7 +19,6 @@ export const callKeys = {
   summary: (callId: string) => [...callKeys.detail(callId), 'summary'] as const,
   checklist: (callId: string) => [...callKeys.detail(callId), 'checklist'] as const,
   analyses: (callId: string) => [...callKeys.detail(callId), 'analyses'] as const,
-  analysis: (callId: string, analysisId: string) => [...callKeys.analyses(callId), analysisId] as const,
 };
 
 const nextCursor = (last: { meta: { next_cursor: string | null } }) => last.meta.next_cursor ?? undefined;
@@ -74,11 +73,6 @@ export const callQueries = {
       queryFn: ({ pageParam, signal }) => call('listAnalyses', { id: callId, cursor: pageParam }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
-      // Issue 6, item 5: the history refreshes while one of its analyses is processing.
-      refetchInterval: (query) =>
-        query.state.data?.pages.some((page) => page.data.some((analysis) => analysis.status === 'processing'))
-          ? 3000
-          : false,
     }),
 };
 
@@ -86,13 +80,12 @@ export const analysisJob: JobDescriptor<Analysis> = {
   kind: 'analysis',
   start: (callId, idempotencyKey) => call('startAnalysis', { id: callId, idempotencyKey }),
   get: (callId, analysisId, signal) => call('getAnalysis', { id: callId, analysis_id: analysisId }, signal),
-  key: callKeys.analysis,
   history: callKeys.analyses,
   // Not the transcript: an analysis does not change it, and it can be thousands of segments.
   affected: (callId) => [
-    callKeys.summary(callId),
-    callKeys.checklist(callId),
-    callKeys.events(callId),
-    callKeys.analyses(callId),
+    { queryKey: callKeys.summary(callId) },
+    { queryKey: callKeys.checklist(callId) },
+    { queryKey: callKeys.events(callId) },
+    { queryKey: callKeys.analyses(callId) },
   ],
 };

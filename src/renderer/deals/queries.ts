@@ -10,7 +10,6 @@ export const dealKeys = {
   detail: (dealId: string) => [...dealKeys.all, 'detail', dealId] as const,
   activities: (dealId: string) => [...dealKeys.detail(dealId), 'activities'] as const,
   scorings: (dealId: string) => [...dealKeys.detail(dealId), 'scorings'] as const,
-  scoring: (dealId: string, scoringId: string) => [...dealKeys.scorings(dealId), scoringId] as const,
 };
 
 /** Cursor lists (interface, Pagination): the cursor is passed back verbatim, null ends the list. */
@@ -49,8 +48,11 @@ export const scoringJob: JobDescriptor<Scoring> = {
   kind: 'scoring',
   start: (dealId, idempotencyKey) => call('startScoring', { id: dealId, idempotencyKey }),
   get: (dealId, scoringId, signal) => call('getScoring', { id: dealId, scoring_id: scoringId }, signal),
-  key: dealKeys.scoring,
   history: dealKeys.scorings,
   // The deal's probability and factors come from its latest completed scoring (design.md).
-  affected: (dealId) => [dealKeys.detail(dealId), dealKeys.lists()],
+  affected: (dealId) => [
+    { queryKey: dealKeys.detail(dealId), exact: true },
+    { queryKey: dealKeys.scorings(dealId) },
+    { queryKey: dealKeys.lists() },
+  ],
 };

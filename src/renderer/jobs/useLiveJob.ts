@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type InfiniteData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { type Analysis, jobOutcome, type Scoring } from '../../shared/api';
 import { call, newIdempotencyKey } from '../api';
 import { getBridge } from '../platform';
-import { JOB_POLL_MS, type JobDescriptor } from './job-descriptor';
+import { JOB_POLL_MS, type JobDescriptor, jobKeys } from './job-descriptor';
+import { withJob } from './job-in-history';
 import { liveJobKey, useLiveJobsStore } from './live-jobs-store';
 
 /**
@@ -27,35 +28,57 @@ export function useLiveJob<J extends Analysis | Scoring>(
     // The mutation stays pending until the history is fresh, so the button cannot start a second job meanwhile.
     onSuccess: async (started) => {
       if (started.data) {
-        queryClient.setQueryData(descriptor.key(parentId, started.data.id), { ...started, data: started.data });
+        queryClient.setQueryData(jobKeys.job(descriptor.kind, parentId, started.data.id), {
+          ...started,
+          data: started.data,
+        });
         track(descriptor.kind, parentId, started.data.id);
       } else {
         forget(descriptor.kind, parentId);
       }
-      await queryClient.invalidateQueries({ queryKey: descriptor.history(parentId) });
+      await queryClient.invalidateQueries({ queryKey: descriptor.history(parentId), exact: true });
     },
   });
 
+  // Main's watcher is the job's one stream: its pushes go straight into the cache. This side
+  // reads the job itself only when it has none (a job resumed from the history) or when main
+  // could not watch it.
+  const [watchedBy, setWatchedBy] = useState<string | null>(null);
   const job = useQuery(
     queryOptions({
-      queryKey: jobId ? descriptor.key(parentId, jobId) : ['jobs', 'none'],
+      queryKey: jobId ? jobKeys.job(descriptor.kind, parentId, jobId) : [...jobKeys.all, 'none'],
       queryFn: ({ signal }) => descriptor.get(parentId, jobId!, signal),
       enabled: jobId !== undefined,
-      staleTime: 0,
+      staleTime: Number.POSITIVE_INFINITY,
       refetchInterval: (query) =>
-        query.state.data && jobOutcome(query.state.data.data) === 'running' ? JOB_POLL_MS : false,
+        query.state.data && jobOutcome(query.state.data.data) === 'running' && watchedBy !== jobId
+          ? JOB_POLL_MS
+          : false,
     }),
   );
 
   const outcome = job.data ? jobOutcome(job.data.data) : undefined;
   useEffect(() => {
     if (!jobId || outcome !== 'running') return;
+    let current = true;
     const ref = { kind: descriptor.kind, parentId, jobId };
-    void call('watchJob', ref).catch(() => undefined);
     const stop = getBridge().on('jobUpdated', (event) => {
-      if (event.job.id === jobId) void queryClient.invalidateQueries({ queryKey: descriptor.key(parentId, jobId) });
+      if (event.job.id !== jobId) return;
+      const updated = event.job as J;
+      queryClient.setQueryData(jobKeys.job(descriptor.kind, parentId, jobId), {
+        data: updated,
+        meta: { request_id: event.requestId },
+      });
+      queryClient.setQueryData<InfiniteData<{ data: J[] }>>(descriptor.history(parentId), (history) =>
+        withJob(history, updated),
+      );
     });
+    call('watchJob', ref).then(
+      () => current && setWatchedBy(jobId),
+      () => current && setWatchedBy(null),
+    );
     return () => {
+      current = false;
       stop();
       void call('unwatchJob', ref).catch(() => undefined);
     };
@@ -66,7 +89,7 @@ export function useLiveJob<J extends Analysis | Scoring>(
   useEffect(() => {
     if (!jobId || outcome === undefined || outcome === 'running' || settled.current === jobId) return;
     settled.current = jobId;
-    for (const queryKey of descriptor.affected(parentId)) void queryClient.invalidateQueries({ queryKey });
+    for (const filters of descriptor.affected(parentId)) void queryClient.invalidateQueries(filters);
   }, [descriptor, parentId, jobId, outcome, queryClient]);
 
   return { start, job, startedAt: tracked?.startedAt, running: start.isPending || outcome === 'running' };

@@ -306,7 +306,11 @@ export const unfamiliarErrors: ServiceVariant = {
   },
 };
 
+/** The local service's own answers, passed on unchanged: a proxy only to count what is asked of it. */
+export const asIs: ServiceVariant = { name: 'as-is' };
+
 export const serviceVariants = {
+  'as-is': asIs,
   'other-choices': otherChoices,
   'open-values': openValues,
   sparse,

@@ -64,8 +64,18 @@ function send(response: ServerResponse, answer: Answer, requestId: string | null
   }
 }
 
+/** A request the proxy received: what a test counts to know what a screen costs the service. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
 export interface VariantProxy {
   readonly url: string;
+  /** Every request received so far, oldest first. */
+  received(): readonly ReceivedRequest[];
   close(): Promise<void>;
 }
 
@@ -75,7 +85,9 @@ export interface VariantProxy {
  * what it proves holds for a service Callscope did not write.
  */
 export async function startVariantProxy(targetUrl: string, variant: ServiceVariant): Promise<VariantProxy> {
+  const received: ReceivedRequest[] = [];
   const server = createServer((request, response) => {
+    received.push({ method: request.method ?? 'GET', path: request.url ?? '/', at: Date.now() });
     void (async () => {
       const body = await readBody(request);
       const url = new URL(request.url ?? '/', targetUrl);
@@ -113,6 +125,7 @@ export async function startVariantProxy(targetUrl: string, variant: ServiceVaria
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    received: () => [...received],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -97,10 +97,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     async fetchJob(workspaceId, ref, signal) {
       const { name, params } = jobRequest(ref);
       const response = await clientFor(workspaces.find(workspaceId)).call(name, params as never, { signal });
-      return response.data as Job;
+      return { job: response.data as Job, requestId: response.meta.request_id };
     },
-    onUpdate: (workspaceId, ref, job) =>
-      emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job }),
+    onUpdate: (workspaceId, ref, { job, requestId }) =>
+      emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job, requestId }),
     onFinished(_workspaceId, ref, job) {
       if (notifier.isAppInForeground()) return;
       notifier.notify({

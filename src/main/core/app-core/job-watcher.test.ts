@@ -5,7 +5,7 @@ import { startVariantProxy } from '../../../service/testing/variant-proxy';
 import type { BridgeEventPayload } from '../../../shared/bridge';
 import { createApiClient } from '../api-client/api-client';
 import { createTempCore } from '../testing/temp-core';
-import { createJobWatcher } from './job-watcher';
+import { createJobWatcher, type Job } from './job-watcher';
 import type { Notifier } from './notifier';
 
 let service: TestService;
@@ -20,6 +20,11 @@ beforeAll(async () => {
   videoId = (await client.listVideos({ status: 'READY', limit: 1 })).data[0]!.id;
 });
 afterAll(() => service?.stop());
+
+const readJob = (answer: { data: Job; meta: { request_id: string } }) => ({
+  job: answer.data,
+  requestId: answer.meta.request_id,
+});
 
 /** The OS notification centre does not exist here; this records what the shell would show. */
 function backgroundNotifier() {
@@ -113,7 +118,7 @@ describe('job watcher', () => {
       policy: { initialMs: 50, maxMs: 50 },
       fetchJob: async (_workspace, ref, signal) => {
         fetches++;
-        return (await client.getAnalysis({ id: ref.parentId, analysis_id: ref.jobId }, { signal })).data;
+        return readJob(await client.getAnalysis({ id: ref.parentId, analysis_id: ref.jobId }, { signal }));
       },
       onUpdate: () => {},
       onFinished: () => {},
@@ -137,7 +142,7 @@ describe('job watcher', () => {
     const watcher = createJobWatcher({
       policy: { initialMs: 50, maxMs: 50 },
       fetchJob: async (_workspace, ref, signal) =>
-        (await client.getAnalysis({ id: ref.parentId, analysis_id: ref.jobId }, { signal })).data,
+        readJob(await client.getAnalysis({ id: ref.parentId, analysis_id: ref.jobId }, { signal })),
       onUpdate: () => {},
       onFinished: () => {},
     });

@@ -12,9 +12,15 @@ export interface JobPollingPolicy {
 
 export const defaultJobPolling: JobPollingPolicy = { initialMs: 1_000, maxMs: 10_000, factor: 1.5 };
 
+/** A job's state as one poll read it. */
+export interface JobReading {
+  job: Job;
+  requestId: string;
+}
+
 export interface JobWatcherOptions {
-  fetchJob(workspaceId: string, ref: JobRef, signal: AbortSignal): Promise<Job>;
-  onUpdate(workspaceId: string, ref: JobRef, job: Job): void;
+  fetchJob(workspaceId: string, ref: JobRef, signal: AbortSignal): Promise<JobReading>;
+  onUpdate(workspaceId: string, ref: JobRef, reading: JobReading): void;
   onFinished(workspaceId: string, ref: JobRef, job: Job): void;
   policy?: Partial<JobPollingPolicy>;
 }
@@ -54,12 +60,13 @@ export function createJobWatcher(options: JobWatcherOptions) {
     if (!watch) return;
     watch.timer = null;
     try {
-      const job = await options.fetchJob(workspaceId, ref, watch.controller.signal);
+      const reading = await options.fetchJob(workspaceId, ref, watch.controller.signal);
+      const { job } = reading;
       if (watches.get(key) !== watch) return;
-      const seen = `${job.status} ${job.updated_at}`;
+      const seen = JSON.stringify([job.status, job.updated_at, job.result, job.error]);
       if (seen !== watch.lastSeen) {
         watch.lastSeen = seen;
-        options.onUpdate(workspaceId, ref, job);
+        options.onUpdate(workspaceId, ref, reading);
       }
       if (jobOutcome(job) !== 'running') {
         stop(key);
