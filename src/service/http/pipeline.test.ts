@@ -10,7 +10,7 @@ import { type Db, openDatabase } from '../db/database';
 import { TokenBuckets } from '../ratelimit/token-bucket';
 import { createApp } from './app';
 import type { ServiceContext } from './context';
-import { MAX_BODY_BYTES } from './pipeline';
+import { MAX_BODY_BYTES } from './body-limit';
 
 /**
  * The pipeline with handlers of its own: bodies (no read endpoint takes one) and a handler that
