@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { allScopes } from '../src/shared/api/scopes';
 import type { CallscopeApp } from './support/fixtures';
 
 /** The first active organisation's full-scope, unlimited key: the one the demo workspace uses. */
 export function demoKey(callscope: CallscopeApp): string {
   const org = callscope.manifest.orgs.find((candidate) => candidate.active)!;
-  return org.keys.find((key) => key.scopes.length === 7 && !key.rate_limited)!.key;
+  return org.keys.find((key) => key.scopes.length === allScopes.length && !key.rate_limited)!.key;
 }
 
 export function demoOrg(callscope: CallscopeApp) {

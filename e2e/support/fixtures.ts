@@ -4,6 +4,7 @@ import { type BrowserHost, startBrowserHost } from '../../src/main/browser/brows
 import { createTempCore } from '../../src/main/core/testing/temp-core';
 import type { Manifest } from '../../src/service/seed/index';
 import { startTestService, type TestService } from '../../src/service/testing/test-service';
+import { allScopes } from '../../src/shared/api/scopes';
 
 export interface CallscopeApp {
   /** Open this: the browser-mode host, token included, with the demo workspace already connected. */
@@ -36,7 +37,9 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
       const service: TestService = await startTestService({ profile: 'test', serveArgs: serviceArgs });
       const manifest = service.manifest!;
       const org = manifest.orgs.find((candidate) => candidate.active)!;
-      const key = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!;
+      const key = org.keys.find(
+        (candidate) => candidate.scopes.length === allScopes.length && !candidate.rate_limited,
+      )!;
       const { core, dispose } = createTempCore({ demo: { baseUrl: service.baseUrl, apiKey: key.key } });
       let host: BrowserHost | undefined;
       try {

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allScopes } from '../../shared/api/scopes';
 import { openDatabase } from '../db/database';
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
@@ -31,7 +32,9 @@ describe('the operator CLI', () => {
     expect(manifest.orgs.filter((candidate) => candidate.active).length).toBeGreaterThanOrEqual(2);
     expect(manifest.orgs.some((candidate) => !candidate.active)).toBe(true);
     for (const candidate of manifest.orgs) {
-      expect(candidate.keys.some((key) => key.scopes.length === 7 && !key.scopes.includes('all' as never))).toBe(true);
+      expect(
+        candidate.keys.some((key) => key.scopes.length === allScopes.length && !key.scopes.includes('all' as never)),
+      ).toBe(true);
     }
   });
 

@@ -26,22 +26,18 @@ function sendHugeBody(url: string, method: string, headers: Record<string, strin
     let answered = false;
     // Named explicitly: Node's client sends a DELETE body unframed unless told to chunk it.
     const framing = declared ? { 'content-length': String(HOSTILE_BODY_BYTES) } : { 'transfer-encoding': 'chunked' };
-    const req = request(
-      url,
-      { method, headers: { ...headers, ...framing } },
-      (res) => {
-        answered = true;
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body });
-          req.destroy();
-        });
-      },
-    );
+    const req = request(url, { method, headers: { ...headers, ...framing } }, (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body });
+        req.destroy();
+      });
+    });
     // Once answered, the server may close while bytes are still on their way; that is expected.
     req.on('error', (error) => {
       if (!answered) reject(error);

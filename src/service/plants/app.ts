@@ -32,13 +32,13 @@ export function createPlantsApp(ctx: ServiceContext) {
     return c.json(listPlants(ctx.db, c.get('caller').orgId, limit));
   });
 
-  route('POST', '/plants', { scope: null, maxBodyBytes: MAX_BODY_BYTES }, idempotency(ctx), async (c) => {
+  route('POST', '/plants', { scope: 'plants:write', maxBodyBytes: MAX_BODY_BYTES }, idempotency(ctx), async (c) => {
     const body = parse(PlantCreateBody, await c.req.json().catch(() => undefined), 'body');
     const plant = createPlant(ctx.db, { orgId: c.get('caller').orgId, ...body, now: ctx.now().toISOString() });
     return c.json(plant, 201);
   });
 
-  route('DELETE', '/plants/:id', { scope: null, maxBodyBytes: 0 }, async (c) => {
+  route('DELETE', '/plants/:id', { scope: 'plants:write', maxBodyBytes: 0 }, async (c) => {
     const { id } = parse(PlantPath, { id: c.req.param('id') });
     if (!deletePlant(ctx.db, c.get('caller').orgId, id)) throw notFound('plant');
     return c.json({ id, deleted: true as const });

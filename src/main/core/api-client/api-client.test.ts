@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import { RequestId } from '../../../shared/api';
+import { allScopes, RequestId } from '../../../shared/api';
 import { type ApiClientOptions, type ClientWait, createApiClient } from './api-client';
 import { ApiError } from './api-error';
 
@@ -16,9 +16,9 @@ beforeAll(async () => {
   service = await startTestService({ profile: 'test' });
   const [home, other] = service.manifest!.orgs;
   orgId = home!.id;
-  fullKey = home!.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
+  fullKey = home!.keys.find((k) => k.scopes.length === allScopes.length && !k.rate_limited)!.key;
   memberId = home!.keys.find((k) => k.key === fullKey)!.member_id;
-  partialKey = home!.keys.find((k) => k.scopes.length < 7)!.key;
+  partialKey = home!.keys.find((k) => k.scopes.length < allScopes.length)!.key;
   rateLimitedKey = home!.keys.find((k) => k.rate_limited)!.key;
   foreignKey = other!.keys[0]!.key;
 });

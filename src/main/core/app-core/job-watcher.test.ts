@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
+import { allScopes } from '../../../shared/api';
 import type { BridgeEventPayload } from '../../../shared/bridge';
 import { createApiClient } from '../api-client/api-client';
 import { createTempCore } from '../testing/temp-core';
@@ -13,7 +14,7 @@ let videoId: string;
 beforeAll(async () => {
   service = await startTestService({ profile: 'test', serveArgs: ['--job-delay-ms', '400'] });
   const org = service.manifest!.orgs[0]!;
-  key = org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
+  key = org.keys.find((k) => k.scopes.length === allScopes.length && !k.rate_limited)!.key;
   const client = createApiClient({ baseUrl: service.baseUrl, getKey: async () => key });
   videoId = (await client.listVideos({ status: 'READY', limit: 1 })).data[0]!.id;
 });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
+import { allScopes } from '../../../shared/api';
 import type { BridgeEventName } from '../../../shared/bridge';
 import { createTempCore } from '../testing/temp-core';
 import type { AppCore } from './app-core';
@@ -16,7 +17,7 @@ beforeAll(async () => {
   service = await startTestService({ profile: 'test' });
   const org = service.manifest!.orgs[0]!;
   orgId = org.id;
-  const full = org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!;
+  const full = org.keys.find((k) => k.scopes.length === allScopes.length && !k.rate_limited)!;
   key = full.key;
   memberId = full.member_id;
 });
