@@ -35,14 +35,23 @@ export interface ServiceWithReceiver {
 
 /**
  * A seeded service that delivers webhooks to `receiver` under its hostname: the receiver's CA
- * trusted, the name resolved to loopback, and the name on the first active organisation's allowlist.
+ * trusted, the name resolved to loopback, its port open, and the name on the first active
+ * organisation's allowlist.
  */
 export async function startServiceWithReceiver(
   receiver: TestReceiver,
   serveArgs: string[] = [],
 ): Promise<ServiceWithReceiver> {
   const service = await startTestService({
-    serveArgs: [...serveArgs, '--webhook-ca', receiver.caFile, '--webhook-resolve', `${receiver.hostname}=127.0.0.1`],
+    serveArgs: [
+      ...serveArgs,
+      '--webhook-ca',
+      receiver.caFile,
+      '--webhook-resolve',
+      `${receiver.hostname}=127.0.0.1`,
+      '--webhook-port',
+      String(receiver.port),
+    ],
   });
   const [mine] = activeOrgs(service);
   await service.cli(['allowlist', 'set', '--org', mine!.org.id, receiver.hostname]);
