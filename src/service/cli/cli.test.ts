@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allScopes } from '../../shared/api/scopes';
 import { openDatabase } from '../db/database';
@@ -7,6 +9,7 @@ import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
 import { runCli } from '../testing/run-cli';
 import { startTestService, type TestService } from '../testing/test-service';
+import { MANIFEST_FILE } from './manifest-file';
 
 function isAlive(pid: number): boolean {
   try {
@@ -26,6 +29,11 @@ describe('the operator CLI', () => {
     org = service.manifest!.orgs[0]!;
   });
   afterAll(() => service?.stop());
+
+  it('keeps the manifest of every key, like the data directory, to its owner', () => {
+    expect(statSync(service.dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(service.dataDir, MANIFEST_FILE)).mode & 0o777).toBe(0o600);
+  });
 
   it('writes a manifest listing every organisation, with a key of every scope named one by one', () => {
     const manifest = service.manifest!;
