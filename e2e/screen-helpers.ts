@@ -28,9 +28,8 @@ export async function openScreen(page: Page, callscope: CallscopeApp, path = '/d
 
 /** Tests of one worker share its app core: a test that changes workspaces puts the demo back. */
 export async function reopenDemo(request: APIRequestContext, callscope: CallscopeApp): Promise<void> {
-  const token = new URL(callscope.appUrl).searchParams.get('token')!;
   const response = await request.post(`${callscope.appOrigin}/bridge/invoke`, {
-    headers: { 'x-callscope-token': token },
+    headers: { 'x-callscope-token': callscope.bridgeToken },
     data: { op: 'openDemoWorkspace', params: {} },
   });
   expect(await response.json()).toMatchObject({ ok: true });
