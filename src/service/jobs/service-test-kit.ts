@@ -1,3 +1,4 @@
+import type { Analysis } from '../../shared/api/jobs';
 import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
@@ -24,6 +25,17 @@ export async function pollUntil<T>(
     if (Date.now() > deadline) throw new Error(`${path} did not settle: ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Starts an analysis of the call and follows it until it completes or fails. */
+export async function analyseUntilDone(service: TestService, key: string, videoId: string): Promise<Analysis> {
+  const started = await callApi(service.baseUrl, `/v1/videos/${videoId}/analyses`, { key, method: 'POST' });
+  return pollUntil<Analysis>(
+    service,
+    key,
+    `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
+    (analysis) => analysis.status !== 'processing',
+  );
 }
 
 export interface ServiceWithReceiver {

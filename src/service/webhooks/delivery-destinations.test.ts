@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Analysis } from '../../shared/api/jobs';
 import { openDatabase } from '../db/database';
-import { pollUntil, startServiceWithReceiver } from '../jobs/service-test-kit';
+import { analyseUntilDone, startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
 import type { TestService } from '../testing/test-service';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
@@ -40,15 +39,7 @@ async function unsubscribe(id: string): Promise<void> {
   expect((await callApi(service.baseUrl, `/v1/webhooks/${id}`, { key, method: 'DELETE' })).status).toBe(200);
 }
 
-async function analyse(): Promise<Analysis> {
-  const started = await callApi(service.baseUrl, `/v1/videos/${videoId}/analyses`, { key, method: 'POST' });
-  return pollUntil<Analysis>(
-    service,
-    key,
-    `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
-    (analysis) => analysis.status !== 'processing',
-  );
-}
+const analyse = () => analyseUntilDone(service, key, videoId);
 
 interface DeliveryRow {
   state: string;
