@@ -6,7 +6,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, writeFileSync } 
  * umask but never widened; existing files and directories are narrowed here too, so data created
  * by an earlier version is tightened on its next use.
  */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 export function ensurePrivateDir(path: string): void {

@@ -30,9 +30,9 @@ export interface ServeOptions {
 
 export const DEFAULT_JOB_DELAY_MS = 4000;
 export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 5000;
-export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_CONNECTIONS = 1024;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_CONNECTIONS = 1024;
 
 function parseMilliseconds(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

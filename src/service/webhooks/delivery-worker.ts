@@ -37,7 +37,7 @@ export const MAX_RETRY_DELAY_MS = 10 * 3_600_000;
  * Few enough that a backlog of failing receivers costs the API little (each attempt is a TLS
  * handshake on the server's one thread), enough that one slow receiver does not hold up the rest.
  */
-export const DEFAULT_DELIVERY_CONCURRENCY = 4;
+const DEFAULT_DELIVERY_CONCURRENCY = 4;
 
 export function retryDelayMs(retryBaseMs: number, attemptsMade: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, retryBaseMs * 2 ** (attemptsMade - 1));
