@@ -207,7 +207,7 @@ async function searchLatencies(browser: Browser): Promise<number[] | null> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     for (let round = 0; round < SEARCH_ROUNDS; round++) {
       // A fresh page per round, so no answer comes from the query cache.
-      await page.goto(`${host.url}#/deals`);
+      await page.goto(`${host.newSignInUrl()}#/deals`);
       await page.getByRole('heading', { level: 1, name: 'Pipeline' }).waitFor();
       await page.keyboard.press('Control+k');
       const box = page.getByRole('combobox', { name: 'Search every transcript' });

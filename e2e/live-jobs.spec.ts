@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 
 // Slow enough jobs (a separate worker and service) that the live "processing" state can be read;
 // the app reaches the service through a proxy that only counts what is asked of it.
-test.use({ serviceArgs: ['--job-delay-ms', '1500'], serviceVariant: 'as-is' });
+test.use({ serviceArgs: ['--job-delay-ms', '3000'], serviceVariant: 'as-is' });
 
 test.describe('re-score', () => {
   test('runs live to completion and the new probability appears without a reload', async ({ page, callscope }) => {

@@ -1,15 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { demoKeyOf } from '../src/shared/manifest';
 import type { CallscopeApp } from './support/fixtures';
 
-/** The first active organisation's full-scope, unlimited key: the one the demo workspace uses. */
+/** The key the demo workspace uses (shared/manifest.ts). */
 export function demoKey(callscope: CallscopeApp): string {
-  const org = callscope.manifest.orgs.find((candidate) => candidate.active)!;
-  return org.keys.find((key) => key.scopes.length === 7 && !key.rate_limited)!.key;
+  return demoKeyOf(callscope.manifest).key.key;
 }
 
+/** The organisation of the demo workspace's key. */
 export function demoOrg(callscope: CallscopeApp) {
-  return callscope.manifest.orgs.find((candidate) => candidate.active)!;
+  return demoKeyOf(callscope.manifest).org;
 }
 
 /** Reads the service directly, to pick test subjects without depending on seeded ids. */
@@ -27,9 +28,8 @@ export async function openScreen(page: Page, callscope: CallscopeApp, path = '/d
 
 /** Tests of one worker share its app core: a test that changes workspaces puts the demo back. */
 export async function reopenDemo(request: APIRequestContext, callscope: CallscopeApp): Promise<void> {
-  const token = new URL(callscope.appUrl).searchParams.get('token')!;
   const response = await request.post(`${callscope.appOrigin}/bridge/invoke`, {
-    headers: { 'x-callscope-token': token },
+    headers: { 'x-callscope-token': callscope.bridgeToken },
     data: { op: 'openDemoWorkspace', params: {} },
   });
   expect(await response.json()).toMatchObject({ ok: true });

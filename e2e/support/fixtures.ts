@@ -2,16 +2,22 @@ import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { type BrowserHost, startBrowserHost } from '../../src/main/browser/browser-host';
 import { createTempCore } from '../../src/main/core/testing/temp-core';
-import type { Manifest } from '../../src/service/seed/index';
 import { type ServiceVariantName, serviceVariants } from '../../src/service/testing/service-variants';
 import { startTestService, type TestService } from '../../src/service/testing/test-service';
 import { type ReceivedRequest, startVariantProxy, type VariantProxy } from '../../src/service/testing/variant-proxy';
+import { BROWSER_CODE_PARAM, browserBridgePaths } from '../../src/shared/browser-bridge';
+import { demoKeyOf, type Manifest } from '../../src/shared/manifest';
 
 export interface CallscopeApp {
-  /** Open this: the browser-mode host, token included, with the demo workspace already connected. */
-  appUrl: string;
-  /** The host's origin without the token, for tests that must be refused. */
+  /**
+   * Open this: the browser-mode host with the demo workspace already connected. Each read is a
+   * new address whose one-time sign-in code the page trades for its session.
+   */
+  readonly appUrl: string;
+  /** The host's origin without a code, for tests that must be refused. */
   appOrigin: string;
+  /** A session token of the host, for tests that call the bridge without a page. */
+  bridgeToken: string;
   /** The seeded service's keys and organisations. */
   manifest: Manifest;
   /** The local service's base URL (for direct API checks and picking test subjects). */
@@ -44,8 +50,7 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
     async ({ serviceArgs, serviceVariant }, use) => {
       const service: TestService = await startTestService({ profile: 'test', serveArgs: serviceArgs });
       const manifest = service.manifest!;
-      const org = manifest.orgs.find((candidate) => candidate.active)!;
-      const key = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!;
+      const { key } = demoKeyOf(manifest);
       const proxy: VariantProxy | null = serviceVariant
         ? await startVariantProxy(service.baseUrl, serviceVariants[serviceVariant])
         : null;
@@ -56,9 +61,13 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
         const opened = await core.invoke('openDemoWorkspace', {});
         if (!opened.ok) throw new Error(`the demo workspace did not open: ${opened.error.message}`);
         host = await startBrowserHost({ core, rendererDir: join(process.cwd(), 'out/renderer') });
+        const { origin, newSignInUrl } = host;
         await use({
-          appUrl: host.url,
-          appOrigin: host.origin,
+          get appUrl() {
+            return newSignInUrl();
+          },
+          appOrigin: origin,
+          bridgeToken: await exchangeSignInCode(newSignInUrl()),
           manifest,
           serviceUrl: service.baseUrl,
           appServiceUrl,
@@ -75,5 +84,16 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
     { scope: 'worker', timeout: 60_000 },
   ],
 });
+
+/** What the page does with the address it is opened with: trade its one-time code for a session token. */
+export async function exchangeSignInCode(signInUrl: string): Promise<string> {
+  const url = new URL(signInUrl);
+  const response = await fetch(`${url.origin}${browserBridgePaths.session}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url.origin },
+    body: JSON.stringify({ code: url.searchParams.get(BROWSER_CODE_PARAM) }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
 
 export { expect } from '@playwright/test';

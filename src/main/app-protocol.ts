@@ -1,15 +1,13 @@
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { APP_HOST, APP_SCHEME } from './launch-options';
 
 /**
  * The renderer is served from `app://callscope/`, not `file://` (Electron security checklist 18):
  * the page gets a real origin for its CSP and the sender check, cannot read other local files,
  * and the GrantFileProtocolExtraPrivileges fuse can be turned off.
  */
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'callscope';
-export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {

@@ -10,7 +10,8 @@ import { createElectronNotifier } from './electron-notifier';
 import { createElectronStoreJsonFile } from './electron-settings';
 import { hardenApp } from './harden';
 import { connectBridge } from './ipc-bridge';
-import { appPageUrl, createMainWindow, rendererDir } from './main-window';
+import { launchOptions } from './launch-options';
+import { createMainWindow, rendererDir } from './main-window';
 
 let mainWindow: BrowserWindow | null = null;
 
@@ -31,19 +32,19 @@ if (!app.requestSingleInstanceLock()) {
   });
 }
 
-/** `npm start` passes the demo service it started; a packaged build has none. */
-function demoFromLauncher() {
-  const url = process.env.CALLSCOPE_DEMO_URL;
-  const dataDir = process.env.CALLSCOPE_DEMO_DATA;
-  return url && dataDir ? readDemoConnection(dataDir, url) : null;
-}
-
 async function start(): Promise<void> {
+  const launch = launchOptions({ isPackaged: app.isPackaged, env: process.env });
+  for (const name of launch.ignored) {
+    console.error(
+      `${name} is ignored: only a development build honours it (a renderer URL only as http://localhost:<port>).`,
+    );
+  }
   serveRenderer(rendererDir);
   const settings = openSettingsStore(app.getPath('userData'), createElectronStoreJsonFile);
   if (settings.problem) console.error(settings.problem);
   const vault = await openKeyVault();
-  const demo = demoFromLauncher();
+  // `npm start` passes the demo service it started; a packaged build never opens one.
+  const demo = launch.demo && readDemoConnection(launch.demo.dataDir, launch.demo.url);
   const core = createAppCore({
     mode: 'electron',
     vault,
@@ -55,9 +56,9 @@ async function start(): Promise<void> {
     const opened = await core.invoke('openDemoWorkspace', {});
     if (!opened.ok) console.error(`The demo workspace did not open: ${opened.error.message}`);
   }
-  connectBridge(core, () => mainWindow, appPageUrl());
+  connectBridge(core, () => mainWindow, launch.pageUrl);
   installAppMenu((target) => mainWindow?.webContents.send(bridgeChannels.event, 'navigate', target));
-  mainWindow = createMainWindow(settings);
+  mainWindow = createMainWindow(settings, launch.pageUrl);
   mainWindow.on('closed', () => {
     mainWindow = null;
   });

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { BrowserWindow, type Rectangle, screen } from 'electron';
-import { APP_PAGE_URL } from './app-protocol';
 import type { WindowBounds } from './core/settings/settings-schema';
 import type { SettingsStore } from './core/settings/settings-store';
 
@@ -19,14 +18,10 @@ function visibleBounds(saved: WindowBounds | null): Partial<Rectangle> {
   return overlaps ? rect : { width: saved.width, height: saved.height };
 }
 
-/** The page the window loads (the dev server under `electron-vite dev`); IPC from any other page is refused. */
-export function appPageUrl(): string {
-  return process.env.ELECTRON_RENDERER_URL ?? APP_PAGE_URL;
-}
-
 export const rendererDir = join(__dirname, '../renderer');
 
-export function createMainWindow(settings: SettingsStore): BrowserWindow {
+/** `pageUrl` is the one page the window loads (`launchOptions`); IPC from any other page is refused. */
+export function createMainWindow(settings: SettingsStore, pageUrl: string): BrowserWindow {
   const saved = settings.read().windowBounds;
   const window = new BrowserWindow({
     ...visibleBounds(saved),
@@ -57,6 +52,6 @@ export function createMainWindow(settings: SettingsStore): BrowserWindow {
     const bounds = window.getNormalBounds();
     settings.update((current) => ({ ...current, windowBounds: { ...bounds, maximized: window.isMaximized() } }));
   });
-  void window.loadURL(appPageUrl());
+  void window.loadURL(pageUrl);
   return window;
 }

@@ -29,9 +29,30 @@ export const consoleLogger: Logger = {
   error: (message, error) => console.error(message, error ?? ''),
 };
 
-function listen(app: Hono<AppEnv>, port: number, logger: Logger): Promise<Server> {
+/** How often Node looks for requests past their timeouts; its default of 30 s would let them linger. */
+const TIMEOUT_CHECK_MS = 1000;
+
+/**
+ * A listener that a slow or greedy client cannot tie up: headers must arrive within
+ * `headersTimeoutMs`, the whole request within `requestTimeoutMs` (then 408 and the connection is
+ * closed), and connections past `maxConnections` are dropped as they arrive.
+ */
+function listen(app: Hono<AppEnv>, port: number, options: ServeOptions, logger: Logger): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: HOST }, () => resolve(server as Server)) as Server;
+    const server = serve(
+      {
+        fetch: app.fetch,
+        port,
+        hostname: HOST,
+        serverOptions: {
+          headersTimeout: options.headersTimeoutMs,
+          requestTimeout: options.requestTimeoutMs,
+          connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, options.headersTimeoutMs),
+        },
+      },
+      () => resolve(server as Server),
+    ) as Server;
+    server.maxConnections = options.maxConnections;
     server.once('error', reject);
     server.on('clientError', answerClientError(logger));
   });
@@ -82,9 +103,10 @@ export async function startServer(options: ServeOptions, logger: Logger = consol
   const api = await listen(
     createApp(context, handlers, { afterValidation: [idempotency(context)] }),
     options.port,
+    options,
     logger,
   );
-  const alt = await listen(createPlantsApp(context), options.altPort, logger);
+  const alt = await listen(createPlantsApp(context), options.altPort, options, logger);
   for (const task of context.background) task.start();
   const running: RunningServer = {
     baseUrl: urlOf(api),

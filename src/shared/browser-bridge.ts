@@ -3,16 +3,19 @@
  * loopback host in src/main/browser and the renderer's shim in src/renderer/platform.
  */
 export const browserBridgePaths = {
+  /** POST `{ code }` → `{ token }`: a one-time sign-in code for a session token. */
+  session: '/bridge/session',
   invoke: '/bridge/invoke',
   cancel: '/bridge/cancel',
   events: '/bridge/events',
 } as const;
 
-/** The per-launch token; a header rather than a cookie, so no other page's request carries it. */
+/** A page's session token; a header rather than a cookie, so no other page's request carries it. */
 export const BROWSER_TOKEN_HEADER = 'x-callscope-token';
 
 /**
- * The page is opened with the token in its query (`/?token=...`); the shim moves it into
- * sessionStorage and out of the address bar before anything else runs.
+ * The printed address carries a one-time sign-in code (`/?code=...`), never a token: the address
+ * stays in the browser's history and session files, and there the code is already spent. The
+ * shim removes it from the address bar before anything else runs and trades it for a token.
  */
-export const BROWSER_TOKEN_PARAM = 'token';
+export const BROWSER_CODE_PARAM = 'code';

@@ -3,13 +3,24 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_TOKEN_HEADER, browserBridgePaths } from '../../shared/browser-bridge';
+import { BROWSER_CODE_PARAM, BROWSER_TOKEN_HEADER, browserBridgePaths } from '../../shared/browser-bridge';
 import { createTempCore } from '../core/testing/temp-core';
 import { type BrowserHost, startBrowserHost } from './browser-host';
 
 let host: BrowserHost;
+let token: string;
 let rendererDir: string;
 let disposeCore: () => void;
+
+function trade(code: string | null) {
+  return fetch(`${host.origin}${browserBridgePaths.session}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+}
+
+const codeOf = (signInUrl: string) => new URL(signInUrl).searchParams.get(BROWSER_CODE_PARAM);
 
 beforeAll(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'callscope-renderer-'));
@@ -17,6 +28,7 @@ beforeAll(async () => {
   const { core, dispose } = createTempCore();
   disposeCore = dispose;
   host = await startBrowserHost({ core, rendererDir });
+  token = ((await (await trade(codeOf(host.newSignInUrl()))).json()) as { token: string }).token;
 });
 
 afterAll(async () => {
@@ -34,14 +46,43 @@ function invoke(headers: Record<string, string>, body: unknown = { op: 'getAppIn
 }
 
 describe('browser-mode host', () => {
-  it('listens on 127.0.0.1 only and prints a URL carrying the token', () => {
+  it('listens on 127.0.0.1 only and gives addresses carrying a new one-time code each', () => {
     expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(host.url).toBe(`${host.origin}/?token=${host.token}`);
-    expect(host.token.length).toBeGreaterThanOrEqual(40);
+    const [first, second] = [host.newSignInUrl(), host.newSignInUrl()];
+    expect(first).toMatch(new RegExp(`^${host.origin}/\\?code=[\\w-]{40,}$`));
+    expect(codeOf(second)).not.toBe(codeOf(first));
+  });
+
+  it('trades a code for a session token once; a second use, or a made-up code, gets 401', async () => {
+    const code = codeOf(host.newSignInUrl());
+    const first = await trade(code);
+    expect(first.status).toBe(200);
+    const { token: traded } = (await first.json()) as { token: string };
+    expect(traded).not.toBe(code);
+    expect((await invoke({ [BROWSER_TOKEN_HEADER]: traded })).status).toBe(200);
+
+    const again = await trade(code);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect((await trade('made-up')).status).toBe(401);
+    expect((await trade(null)).status).toBe(401);
+  });
+
+  it('does not take a code as a session token', async () => {
+    expect((await invoke({ [BROWSER_TOKEN_HEADER]: codeOf(host.newSignInUrl())! })).status).toBe(401);
+  });
+
+  it('refuses to trade a code for a page of another site', async () => {
+    const response = await fetch(`${host.origin}${browserBridgePaths.session}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
+      body: JSON.stringify({ code: codeOf(host.newSignInUrl()) }),
+    });
+    expect(response.status).toBe(403);
   });
 
   it('answers a bridge call that carries the token', async () => {
-    const response = await invoke({ [BROWSER_TOKEN_HEADER]: host.token });
+    const response = await invoke({ [BROWSER_TOKEN_HEADER]: token });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, value: { mode: 'browser' } });
   });
@@ -53,7 +94,7 @@ describe('browser-mode host', () => {
   });
 
   it('refuses a bridge call with a wrong token of the same length', async () => {
-    const wrong = host.token.replace(/./, (c) => (c === 'a' ? 'b' : 'a'));
+    const wrong = token.replace(/./, (c) => (c === 'a' ? 'b' : 'a'));
     expect((await invoke({ [BROWSER_TOKEN_HEADER]: wrong })).status).toBe(401);
   });
 
@@ -62,7 +103,7 @@ describe('browser-mode host', () => {
   });
 
   it('refuses a call from another site even with the token', async () => {
-    const response = await invoke({ [BROWSER_TOKEN_HEADER]: host.token, origin: 'http://evil.example' });
+    const response = await invoke({ [BROWSER_TOKEN_HEADER]: token, origin: 'http://evil.example' });
     expect(response.status).toBe(403);
   });
 
@@ -79,24 +120,25 @@ describe('browser-mode host', () => {
   });
 
   it('answers malformed bridge bodies with a bridge error', async () => {
-    const response = await invoke({ [BROWSER_TOKEN_HEADER]: host.token }, { nope: 1 });
+    const response = await invoke({ [BROWSER_TOKEN_HEADER]: token }, { nope: 1 });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
   });
 
-  it('serves the renderer with a strict Content-Security-Policy, for any page address', async () => {
-    for (const path of ['/', '/deals/abc']) {
+  it('serves the renderer no-store with a strict Content-Security-Policy, for any page address', async () => {
+    for (const path of ['/', '/deals/abc', '/index.html', `/?${BROWSER_CODE_PARAM}=x`]) {
       const response = await fetch(`${host.origin}${path}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('<title>Callscope</title>');
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(response.headers.get('cache-control')).toBe('no-store');
     }
   });
 
   it('streams bridge events to a holder of the token', async () => {
     const controller = new AbortController();
     const response = await fetch(`${host.origin}${browserBridgePaths.events}`, {
-      headers: { [BROWSER_TOKEN_HEADER]: host.token },
+      headers: { [BROWSER_TOKEN_HEADER]: token },
       signal: controller.signal,
     });
     expect(response.headers.get('content-type')).toContain('text/event-stream');

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -7,7 +7,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { BROWSER_TOKEN_HEADER, BROWSER_TOKEN_PARAM, browserBridgePaths } from '../../shared/browser-bridge';
+import { BROWSER_CODE_PARAM, BROWSER_TOKEN_HEADER, browserBridgePaths } from '../../shared/browser-bridge';
 import { ApiError } from '../core/api-client/api-error';
 import type { AppCore } from '../core/app-core/app-core';
 
@@ -20,13 +20,13 @@ export interface BrowserHostOptions {
 }
 
 export interface BrowserHost {
-  /** Open this; it carries the token, which the page moves into sessionStorage. */
-  url: string;
   origin: string;
-  token: string;
+  /** An address to open, carrying a new one-time sign-in code that one page trades for its session. */
+  newSignInUrl(): string;
   close(): Promise<void>;
 }
 
+const SessionBody = z.object({ code: z.string().max(200) });
 const InvokeBody = z.object({ op: z.string(), params: z.unknown(), callId: z.string().max(200).optional() });
 const CancelBody = z.object({ callId: z.string().max(200) });
 
@@ -38,14 +38,11 @@ const securityHeaders = {
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
+  // Nothing this host serves is worth a copy on disk: pages and answers stay out of the cache.
+  'Cache-Control': 'no-store',
 };
 
-function sameSecret(given: string | undefined, token: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+const newSecret = () => randomBytes(32).toString('base64url');
 
 function refused(c: Context, status: 401 | 403, message: string) {
   return c.json(
@@ -55,12 +52,16 @@ function refused(c: Context, status: 401 | 403, message: string) {
 }
 
 /**
- * Browser mode: the same app core as the Electron shell, behind a host that only this
- * machine can reach (127.0.0.1) and only a page holding this launch's random token can use.
- * The Host header must name this host, so a DNS-rebinding page cannot borrow the browser.
+ * Browser mode: the same app core as the Electron shell, behind a host that only this machine
+ * can reach (127.0.0.1) and only a page holding a session token can use. A page gets its token by
+ * trading the one-time code of the address it was opened with, so the address left in the
+ * browser's history and session files is worth nothing. Secrets are random 32 bytes, compared
+ * by Set lookup (hashed, so a byte-by-byte timing probe learns nothing). The Host header must
+ * name this host, so a DNS-rebinding page cannot borrow the browser.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = randomBytes(32).toString('base64url');
+  const unusedCodes = new Set<string>();
+  const sessions = new Set<string>();
   let origin = '';
   const app = new Hono();
 
@@ -74,12 +75,23 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const requestOrigin = c.req.header('origin');
     if (requestOrigin !== undefined && requestOrigin !== origin)
       return refused(c, 403, 'Requests from other sites are refused.');
-    if (!sameSecret(c.req.header(BROWSER_TOKEN_HEADER), token)) {
+    if (c.req.path !== browserBridgePaths.session && !sessions.has(c.req.header(BROWSER_TOKEN_HEADER) ?? '')) {
       return refused(c, 401, 'This page is not the one Callscope opened; open the address Callscope printed.');
     }
     await next();
   });
   app.use('/bridge/*', bodyLimit({ maxSize: 256 * 1024 }));
+
+  app.post(browserBridgePaths.session, async (c) => {
+    const body = SessionBody.safeParse(await c.req.json().catch(() => null));
+    // A code works once: the first page to present it gets the session, later ones nothing.
+    if (!body.success || !unusedCodes.delete(body.data.code)) {
+      return refused(c, 401, 'This address was already used. Open the new address Callscope prints when it starts.');
+    }
+    const token = newSecret();
+    sessions.add(token);
+    return c.json({ token });
+  });
 
   app.post(browserBridgePaths.invoke, async (c) => {
     const body = InvokeBody.safeParse(await c.req.json().catch(() => null));
@@ -127,9 +139,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `${origin}/?${BROWSER_TOKEN_PARAM}=${token}`,
     origin,
-    token,
+    newSignInUrl: () => {
+      const code = newSecret();
+      unusedCodes.add(code);
+      return `${origin}/?${BROWSER_CODE_PARAM}=${code}`;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

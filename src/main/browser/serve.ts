@@ -11,7 +11,7 @@ import { startBrowserHost } from './browser-host';
 /**
  * Browser mode as a process: `tsx src/main/browser/serve.ts --renderer out/renderer
  * [--demo-url URL --demo-data DIR] [--settings DIR] [--port N]`. Prints one line with the URL
- * to open, after the demo workspace is already connected. SIGINT/SIGTERM close it.
+ * to open (good for one page), after the demo workspace is already connected. SIGINT/SIGTERM close it.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     if (!opened.ok) console.error(`The demo workspace did not open: ${opened.error.message}`);
   }
   const host = await startBrowserHost({ core, rendererDir: resolve(values.renderer), port: Number(values.port) });
-  console.log(`Callscope (browser mode) is at ${host.url}`);
+  console.log(`Callscope (browser mode) is at ${host.newSignInUrl()}`);
 
   const stop = () => {
     core.close();

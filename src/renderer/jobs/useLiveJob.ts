@@ -8,9 +8,9 @@ import { withJob } from './job-in-history';
 import { liveJobKey, useLiveJobsStore } from './live-jobs-store';
 
 /**
- * Start a job and follow it to its end: the job started here, or else the newest one from
- * the history when it is still processing (started elsewhere, before a reload, or started here
- * by a service whose answer to the start could not be read).
+ * Start a job and follow it to its end: the job started here (found in the history when the
+ * service's answer to the start could not be read), or else the newest one from the history
+ * when it is still processing (started elsewhere or before a reload).
  */
 export function useLiveJob<J extends Analysis | Scoring>(
   descriptor: JobDescriptor<J>,
@@ -23,20 +23,34 @@ export function useLiveJob<J extends Analysis | Scoring>(
   const resumed = newestFromHistory && jobOutcome(newestFromHistory) === 'running' ? newestFromHistory.id : undefined;
   const jobId = tracked?.jobId ?? resumed;
 
+  const historyIds = () =>
+    new Set(
+      queryClient
+        .getQueryData<InfiniteData<{ data: J[] }>>(descriptor.history(parentId))
+        ?.pages.flatMap((page) => page.data.map((entry) => entry.id)) ?? [],
+    );
+
   const start = useMutation({
+    // The jobs the history held before, so a job whose start answer could not be read is found in it after.
+    onMutate: () => ({ known: historyIds() }),
     mutationFn: () => descriptor.start(parentId, newIdempotencyKey()),
     // The mutation stays pending until the history is fresh, so the button cannot start a second job meanwhile.
-    onSuccess: async (started) => {
+    onSuccess: async (started, _variables, context) => {
       if (started.data) {
         queryClient.setQueryData(jobKeys.job(descriptor.kind, parentId, started.data.id), {
           ...started,
           data: started.data,
         });
         track(descriptor.kind, parentId, started.data.id);
-      } else {
-        forget(descriptor.kind, parentId);
       }
       await queryClient.invalidateQueries({ queryKey: descriptor.history(parentId), exact: true });
+      if (!started.data) {
+        // The job started but its answer could not be read: the one the history gained is it,
+        // followed whatever its state (it may have finished already).
+        const gained = [...historyIds()].find((id) => !context?.known.has(id));
+        if (gained) track(descriptor.kind, parentId, gained);
+        else forget(descriptor.kind, parentId);
+      }
     },
   });
 

@@ -1,26 +1,53 @@
 import type { BridgeError, BridgeEventName, BridgeResult, CallscopeBridge } from '../../shared/bridge';
-import { BROWSER_TOKEN_HEADER, BROWSER_TOKEN_PARAM, browserBridgePaths } from '../../shared/browser-bridge';
+import { BROWSER_CODE_PARAM, BROWSER_TOKEN_HEADER, browserBridgePaths } from '../../shared/browser-bridge';
 
 const TOKEN_STORAGE_KEY = 'callscope.browserToken';
 const RECONNECT_DELAY_MS = 2_000;
 
-/**
- * Takes the token from the address the host printed (`/?token=...`), keeps it for this tab in
- * sessionStorage (so a reload still works) and removes it from the address bar and history.
- */
-export function takeBrowserToken(): string | null {
-  const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get(BROWSER_TOKEN_PARAM);
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, fromUrl);
-    url.searchParams.delete(BROWSER_TOKEN_PARAM);
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  }
-  return sessionStorage.getItem(TOKEN_STORAGE_KEY);
-}
+/** This tab's session: its token, or why it has none. */
+type Session = { token: string } | { refused: BridgeError };
 
 function transportError(message: string, status: number | null = null): BridgeError {
   return { code: 'network_error', message, status, requestId: null, retryAfter: null };
+}
+
+async function exchange(code: string): Promise<Session> {
+  try {
+    const response = await fetch(browserBridgePaths.session, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    const answer = (await response.json()) as { token?: string; error?: BridgeError };
+    if (answer.token) return { token: answer.token };
+    return { refused: answer.error ?? transportError('Callscope refused this page.', response.status) };
+  } catch {
+    return { refused: transportError('Callscope is not running any more; start it again.') };
+  }
+}
+
+/**
+ * Removes the one-time code from the address the host printed (`/?code=...`) at once, before the
+ * router reads the address, and trades it for this tab's session token, kept in sessionStorage so
+ * a reload still works. Without a code, or when the code is spent, the tab keeps the token it has.
+ */
+export function openBrowserSession(): Promise<Session> {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get(BROWSER_CODE_PARAM);
+  if (code === null) return Promise.resolve(storedSession());
+  url.searchParams.delete(BROWSER_CODE_PARAM);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return exchange(code).then((session) => {
+    if ('token' in session) sessionStorage.setItem(TOKEN_STORAGE_KEY, session.token);
+    return sessionStorage.getItem(TOKEN_STORAGE_KEY) === null ? session : storedSession();
+  });
+}
+
+function storedSession(): Session {
+  const token = sessionStorage.getItem(TOKEN_STORAGE_KEY);
+  return token === null
+    ? { refused: transportError('Open the address Callscope printed when it started.', 401) }
+    : { token };
 }
 
 type Listener = (payload: unknown) => void;
@@ -51,15 +78,18 @@ async function readEvents(body: ReadableStream<Uint8Array>, deliver: (event: str
 }
 
 /** Browser mode's `window.callscope`: the same contract over HTTP to the loopback host. */
-export function createHttpBridge(token: string | null): CallscopeBridge {
+export function createHttpBridge(session: Promise<Session>): CallscopeBridge {
   const listeners = new Map<string, Set<Listener>>();
-  const headers = { 'content-type': 'application/json', [BROWSER_TOKEN_HEADER]: token ?? '' };
+  const headers = session.then((current) => ({
+    'content-type': 'application/json',
+    [BROWSER_TOKEN_HEADER]: 'token' in current ? current.token : '',
+  }));
   let streaming = false;
 
   async function streamEvents(): Promise<void> {
     for (;;) {
       try {
-        const response = await fetch(browserBridgePaths.events, { headers });
+        const response = await fetch(browserBridgePaths.events, { headers: await headers });
         if (response.ok && response.body) {
           await readEvents(response.body, (event, data) => {
             for (const listener of listeners.get(event) ?? []) listener(JSON.parse(data));
@@ -74,10 +104,12 @@ export function createHttpBridge(token: string | null): CallscopeBridge {
 
   return {
     async invoke(op, params, callId) {
+      const current = await session;
+      if ('refused' in current) return { ok: false, error: current.refused };
       try {
         const response = await fetch(browserBridgePaths.invoke, {
           method: 'POST',
-          headers,
+          headers: await headers,
           body: JSON.stringify({ op, params, callId }),
         });
         return (await response.json()) as BridgeResult<never>;
@@ -86,9 +118,11 @@ export function createHttpBridge(token: string | null): CallscopeBridge {
       }
     },
     cancel(callId) {
-      void fetch(browserBridgePaths.cancel, { method: 'POST', headers, body: JSON.stringify({ callId }) }).catch(
-        () => {},
-      );
+      void headers
+        .then((ready) =>
+          fetch(browserBridgePaths.cancel, { method: 'POST', headers: ready, body: JSON.stringify({ callId }) }),
+        )
+        .catch(() => {});
     },
     on(event: BridgeEventName, listener) {
       if (!streaming) {

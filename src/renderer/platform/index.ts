@@ -1,5 +1,5 @@
 import type { CallscopeBridge } from '../../shared/bridge';
-import { createHttpBridge, takeBrowserToken } from './http-bridge';
+import { createHttpBridge, openBrowserSession } from './http-bridge';
 
 declare global {
   interface Window {
@@ -8,12 +8,12 @@ declare global {
   }
 }
 
-// Read at load, before the router looks at the address, so the token never lingers in it.
-const browserToken = window.callscope ? null : takeBrowserToken();
+// Started at load, before the router looks at the address, so the sign-in code never lingers in it.
+const browserSession = window.callscope ? null : openBrowserSession();
 let bridge: CallscopeBridge | null = null;
 
 /** The renderer's only way out: Electron's preload bridge, or browser mode's HTTP shim. */
 export function getBridge(): CallscopeBridge {
-  bridge ??= window.callscope ?? createHttpBridge(browserToken);
+  bridge ??= window.callscope ?? createHttpBridge(browserSession!);
   return bridge;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManifestOrg } from '../../shared/manifest';
 import { openDatabase } from '../db/database';
-import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';

@@ -1,11 +1,15 @@
+import { statSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allScopes } from '../../shared/api/scopes';
+import type { ManifestOrg } from '../../shared/manifest';
 import { openDatabase } from '../db/database';
-import type { ManifestOrg } from '../seed/index';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
 import { runCli } from '../testing/run-cli';
 import { startTestService, type TestService } from '../testing/test-service';
+import { MANIFEST_FILE } from './manifest-file';
 
 function isAlive(pid: number): boolean {
   try {
@@ -26,12 +30,19 @@ describe('the operator CLI', () => {
   });
   afterAll(() => service?.stop());
 
+  it('keeps the manifest of every key, like the data directory, to its owner', () => {
+    expect(statSync(service.dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(service.dataDir, MANIFEST_FILE)).mode & 0o777).toBe(0o600);
+  });
+
   it('writes a manifest listing every organisation, with a key of every scope named one by one', () => {
     const manifest = service.manifest!;
     expect(manifest.orgs.filter((candidate) => candidate.active).length).toBeGreaterThanOrEqual(2);
     expect(manifest.orgs.some((candidate) => !candidate.active)).toBe(true);
     for (const candidate of manifest.orgs) {
-      expect(candidate.keys.some((key) => key.scopes.length === 7 && !key.scopes.includes('all' as never))).toBe(true);
+      expect(
+        candidate.keys.some((key) => key.scopes.length === allScopes.length && !key.scopes.includes('all' as never)),
+      ).toBe(true);
     }
   });
 

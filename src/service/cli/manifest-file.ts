@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../seed/index';
+import { Manifest } from '../../shared/manifest';
 
-/** `seed` writes DIR/manifest.json: the organisations and keys tools and tests use (issue 3). */
+/** `seed` writes DIR/manifest.json: the organisations and keys tools and tests use. */
 export const MANIFEST_FILE = 'manifest.json';
 
 export function readManifest(dataDir: string): Manifest {
-  return JSON.parse(readFileSync(join(dataDir, MANIFEST_FILE), 'utf8')) as Manifest;
+  return Manifest.parse(JSON.parse(readFileSync(join(dataDir, MANIFEST_FILE), 'utf8')));
 }

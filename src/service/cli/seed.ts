@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writePrivateFile } from '../../node-shared/private-files';
 import { issueKey } from '../auth/issue-key';
 import { type SeedProfile, seedDatabase } from '../seed/index';
 import { withDatabase } from './data-dir';
@@ -29,5 +29,6 @@ export function seedCommand(args: string[]): void {
     }
     return seedDatabase(db, { profile, issueKey });
   });
-  writeFileSync(join(values.data as string, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  // The manifest lists every API key in clear: private like the database.
+  writePrivateFile(join(values.data as string, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 }

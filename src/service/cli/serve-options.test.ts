@@ -10,9 +10,30 @@ describe('parseServeOptions, part 2 flags', () => {
     });
     expect(DEFAULT_JOB_DELAY_MS).toBeGreaterThanOrEqual(2000);
     expect(options.webhookResolve.size).toBe(0);
+    expect([...options.webhookPorts]).toEqual([443]);
+    expect(options).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 1024 });
   });
 
-  it('reads the delays and repeated --webhook-resolve mappings, names lower-cased', () => {
+  it('reads the webhook ports, the server timeouts and the connection cap', () => {
+    const options = parseServeOptions([
+      '--data',
+      '/tmp/x',
+      '--webhook-port',
+      '8443',
+      '--webhook-port',
+      '9000',
+      '--headers-timeout-ms',
+      '500',
+      '--request-timeout-ms',
+      '900',
+      '--max-connections',
+      '20',
+    ]);
+    expect([...options.webhookPorts]).toEqual([443, 8443, 9000]);
+    expect(options).toMatchObject({ headersTimeoutMs: 500, requestTimeoutMs: 900, maxConnections: 20 });
+  });
+
+  it('reads the delays and repeated --webhook-resolve mappings, names normalised', () => {
     const options = parseServeOptions([
       '--data',
       '/tmp/x',
@@ -21,7 +42,7 @@ describe('parseServeOptions, part 2 flags', () => {
       '--webhook-retry-base-ms',
       '100',
       '--webhook-resolve',
-      'Hooks.Example.test=127.0.0.1',
+      'Hooks.Example.test.=127.0.0.1',
       '--webhook-resolve',
       'other.example.test=::1',
     ]);
@@ -39,6 +60,11 @@ describe('parseServeOptions, part 2 flags', () => {
     [['--webhook-resolve', 'hooks.example.test'], /HOST=IP/],
     [['--webhook-resolve', 'hooks.example.test=10.0.0.1'], /loopback/],
     [['--webhook-ca', '/no/such/ca.pem'], /--webhook-ca/],
+    [['--webhook-port', '0'], /--webhook-port/],
+    [['--webhook-port', 'https'], /--webhook-port/],
+    [['--headers-timeout-ms', '0'], /--headers-timeout-ms/],
+    [['--headers-timeout-ms', '2000', '--request-timeout-ms', '1000'], /not be longer/],
+    [['--max-connections', '-5'], /--max-connections/],
   ])('refuses %j', (flags, message) => {
     expect(() => parseServeOptions(['--data', '/tmp/x', ...flags])).toThrow(message);
   });

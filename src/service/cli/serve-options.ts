@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { HTTPS_PORT } from '../webhooks/allowlist';
 import { parseWebhookResolve } from '../webhooks/https-transport';
 import { UsageError } from './usage-error';
 
@@ -17,15 +18,51 @@ export interface ServeOptions {
   webhookCaFile: string | undefined;
   /** `--webhook-resolve HOST=IP`, repeatable: names of local receivers → loopback addresses. */
   webhookResolve: Map<string, string>;
+  /** 443 and each `--webhook-port N`: the ports webhook URLs may name. */
+  webhookPorts: ReadonlySet<number>;
+  /** A request whose headers have not all arrived in this time is answered and closed. */
+  headersTimeoutMs: number;
+  /** A request (headers and body) not received whole in this time is answered and closed. */
+  requestTimeoutMs: number;
+  /** Connections each listener holds at once; more are closed as they arrive. */
+  maxConnections: number;
 }
 
 export const DEFAULT_JOB_DELAY_MS = 4000;
 export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 5000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_CONNECTIONS = 1024;
 
 function parseMilliseconds(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${flag} must be a whole number of milliseconds`);
   return Number(value);
+}
+
+function parsePositive(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new UsageError(`${flag} must be a whole number of at least 1`);
+  return Number(value);
+}
+
+function parseTimeouts(headers: string | undefined, request: string | undefined) {
+  const headersTimeoutMs = parsePositive('--headers-timeout-ms', headers, DEFAULT_HEADERS_TIMEOUT_MS);
+  const requestTimeoutMs = parsePositive('--request-timeout-ms', request, DEFAULT_REQUEST_TIMEOUT_MS);
+  // Node refuses a headers timeout longer than the whole request's.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new UsageError('--headers-timeout-ms must not be longer than --request-timeout-ms');
+  }
+  return { headersTimeoutMs, requestTimeoutMs };
+}
+
+function parseWebhookPorts(values: string[]): ReadonlySet<number> {
+  const ports = values.map((value) => {
+    const port = parsePort('--webhook-port', value);
+    if (port === 0) throw new UsageError('--webhook-port must be a port number from 1 to 65535');
+    return port;
+  });
+  return new Set([HTTPS_PORT, ...ports]);
 }
 
 function parseCaFile(file: string | undefined): string | undefined {
@@ -62,6 +99,10 @@ export function parseServeOptions(args: string[]): ServeOptions {
       'webhook-retry-base-ms': { type: 'string' },
       'webhook-ca': { type: 'string' },
       'webhook-resolve': { type: 'string', multiple: true },
+      'webhook-port': { type: 'string', multiple: true },
+      'headers-timeout-ms': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+      'max-connections': { type: 'string' },
     },
   });
   if (!values.data) throw new UsageError('serve needs --data DIR');
@@ -78,5 +119,8 @@ export function parseServeOptions(args: string[]): ServeOptions {
     ),
     webhookCaFile: parseCaFile(values['webhook-ca']),
     webhookResolve: parseResolve(values['webhook-resolve'] ?? []),
+    webhookPorts: parseWebhookPorts(values['webhook-port'] ?? []),
+    ...parseTimeouts(values['headers-timeout-ms'], values['request-timeout-ms']),
+    maxConnections: parsePositive('--max-connections', values['max-connections'], DEFAULT_MAX_CONNECTIONS),
   };
 }

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../shared/api/errors';
-import type { ManifestOrg } from '../seed/index';
+import type { ManifestOrg } from '../../shared/manifest';
 import { type ApiAnswer, callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { ApiError } from './api-error';
+import { isClientGone } from './client-gone';
 import type { AppEnv, Logger } from './context';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id';
 import { errorResponse } from './respond';
@@ -24,7 +25,7 @@ export function envelopeApp(logger: Logger): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     const requestId = c.get('requestId');
-    logger.error(`${c.req.method} ${c.req.path} failed (${requestId})`, error);
+    if (!isClientGone(error)) logger.error(`${c.req.method} ${c.req.path} failed (${requestId})`, error);
     return errorResponse(
       c,
       new ApiError('internal_error', `an unexpected error occurred; quote request id ${requestId}`),

@@ -9,8 +9,8 @@ import { parseServeOptions } from '../cli/serve-options';
 import { type Db, openDatabase } from '../db/database';
 import { TokenBuckets } from '../ratelimit/token-bucket';
 import { createApp } from './app';
+import { MAX_BODY_BYTES } from './body-limit';
 import type { ServiceContext } from './context';
-import { MAX_BODY_BYTES } from './pipeline';
 
 /**
  * The pipeline with handlers of its own: bodies (no read endpoint takes one) and a handler that

@@ -1,15 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { EndpointDefinition, EndpointName } from '../../shared/api/endpoints';
+import type { Scope } from '../../shared/api/scopes';
 import { authenticate } from '../auth/authenticate';
 import { isFaultOn } from '../queries/faults';
 import { ApiError } from './api-error';
+import { limitBody, MAX_BODY_BYTES } from './body-limit';
 import type { AppEnv, ServiceContext } from './context';
 import type { Handler } from './handler';
 import { validateInput } from './validate-input';
 
-/** Bodies here are small JSON objects; anything larger is refused while it streams in. */
-export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
 
 type Step = MiddlewareHandler<AppEnv>;
@@ -33,24 +32,29 @@ function requireCaller(ctx: ServiceContext): Step {
   };
 }
 
-/** interface, Limits: an Idempotency-Key longer than 256 characters is a malformed header. */
+/**
+ * interface, Limits: an Idempotency-Key longer than 256 characters is a malformed header. An empty
+ * one is too: it names no request, and storing it would make every keyless retry a "repeat".
+ */
 export function checkHeaders(c: Context<AppEnv>): void {
   const idempotencyKey = c.req.header('idempotency-key');
+  if (idempotencyKey === '') throw new ApiError('bad_request', 'Idempotency-Key: must not be empty');
   if (idempotencyKey !== undefined && idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new ApiError('bad_request', `Idempotency-Key: must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
   }
 }
 
-function requireHeaders(): Step {
+/** The 400 step of the precedence: malformed headers, then a body over the route's cap. */
+function requireWellFormedRequest(maxBodyBytes: number): Step {
+  const capBody = limitBody(maxBodyBytes);
   return async (c, next) => {
     checkHeaders(c);
-    await next();
+    return capBody(c, next);
   };
 }
 
-function requireScope(definition: EndpointDefinition): Step {
+function requireScope(scope: Scope | null): Step {
   return async (c, next) => {
-    const { scope } = definition;
     if (scope !== null && !c.get('caller').scopes.has(scope)) {
       throw new ApiError('forbidden', `the API key lacks the ${scope} scope`);
     }
@@ -73,15 +77,6 @@ function applyRateLimit(ctx: ServiceContext): Step {
   };
 }
 
-function limitBody(): Step {
-  return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError('bad_request', `body: must be at most ${MAX_BODY_BYTES} bytes`);
-    },
-  });
-}
-
 function requireValidInput(definition: EndpointDefinition): Step {
   return async (c, next) => {
     c.set('input', await validateInput(c, definition));
@@ -98,10 +93,30 @@ function runHandler(ctx: ServiceContext, definition: EndpointDefinition, handler
   };
 }
 
+export interface RouteGuard {
+  scope: Scope | null;
+  /** 0 for a route that takes no body. */
+  maxBodyBytes: number;
+}
+
 /**
- * The steps every endpoint runs, in the error precedence of design.md ("More decisions"):
- * 503, 401, 403 inactive organisation, 400 headers, 403 scope, 429, 422, then the handler's 404.
- * Steps that need the validated input (idempotency) go between validation and the handler.
+ * What every keyed route checks before its own work, in the error precedence of design.md ("More
+ * decisions"): 503, 401, 403 inactive organisation, 400 malformed headers or body, 403 scope, 429.
+ * The main API and the auxiliary listing both start with these.
+ */
+export function guardSteps(ctx: ServiceContext, guard: RouteGuard): Step[] {
+  return [
+    requireKeyVerifier(ctx),
+    requireCaller(ctx),
+    requireWellFormedRequest(guard.maxBodyBytes),
+    requireScope(guard.scope),
+    applyRateLimit(ctx),
+  ];
+}
+
+/**
+ * The steps every endpoint runs: the guards, 422 validation, then the handler (whose 404 comes
+ * last). Steps that need the validated input (idempotency) go between validation and the handler.
  */
 export function endpointPipeline(
   ctx: ServiceContext,
@@ -110,12 +125,7 @@ export function endpointPipeline(
   afterValidation: readonly Step[] = [],
 ): Step[] {
   return [
-    requireKeyVerifier(ctx),
-    requireCaller(ctx),
-    requireHeaders(),
-    requireScope(definition),
-    applyRateLimit(ctx),
-    ...(definition.body ? [limitBody()] : []),
+    ...guardSteps(ctx, { scope: definition.scope, maxBodyBytes: definition.body ? MAX_BODY_BYTES : 0 }),
     requireValidInput(definition),
     ...afterValidation,
     runHandler(ctx, definition, handler),

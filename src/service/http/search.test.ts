@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/api/endpoints';
-import type { ManifestOrg } from '../seed/index';
+import type { ManifestOrg } from '../../shared/manifest';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';

@@ -25,6 +25,7 @@ export function createBackgroundWork(ctx: ServiceContext): BackgroundTask[] {
   const deliveries = new DeliveryWorker({
     db: ctx.db,
     now: ctx.now,
+    ports: options.webhookPorts,
     retryBaseMs: options.webhookRetryBaseMs,
     attemptTimeoutMs: DELIVERY_TIMEOUT_MS,
     transport: createHttpsTransport({

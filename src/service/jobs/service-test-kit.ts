@@ -1,4 +1,5 @@
-import type { ManifestOrg } from '../seed/index';
+import type { Analysis } from '../../shared/api/jobs';
+import type { ManifestOrg } from '../../shared/manifest';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
 import { startTestService, type TestService } from '../testing/test-service';
@@ -26,6 +27,17 @@ export async function pollUntil<T>(
   }
 }
 
+/** Starts an analysis of the call and follows it until it completes or fails. */
+export async function analyseUntilDone(service: TestService, key: string, videoId: string): Promise<Analysis> {
+  const started = await callApi(service.baseUrl, `/v1/videos/${videoId}/analyses`, { key, method: 'POST' });
+  return pollUntil<Analysis>(
+    service,
+    key,
+    `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
+    (analysis) => analysis.status !== 'processing',
+  );
+}
+
 export interface ServiceWithReceiver {
   service: TestService;
   /** The first active organisation, whose allowlist holds the receiver's hostname. */
@@ -35,14 +47,23 @@ export interface ServiceWithReceiver {
 
 /**
  * A seeded service that delivers webhooks to `receiver` under its hostname: the receiver's CA
- * trusted, the name resolved to loopback, and the name on the first active organisation's allowlist.
+ * trusted, the name resolved to loopback, its port open, and the name on the first active
+ * organisation's allowlist.
  */
 export async function startServiceWithReceiver(
   receiver: TestReceiver,
   serveArgs: string[] = [],
 ): Promise<ServiceWithReceiver> {
   const service = await startTestService({
-    serveArgs: [...serveArgs, '--webhook-ca', receiver.caFile, '--webhook-resolve', `${receiver.hostname}=127.0.0.1`],
+    serveArgs: [
+      ...serveArgs,
+      '--webhook-ca',
+      receiver.caFile,
+      '--webhook-resolve',
+      `${receiver.hostname}=127.0.0.1`,
+      '--webhook-port',
+      String(receiver.port),
+    ],
   });
   const [mine] = activeOrgs(service);
   await service.cli(['allowlist', 'set', '--org', mine!.org.id, receiver.hostname]);

@@ -1,15 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { describeValidationError } from '../../shared/api/errors';
 import { PlantCreateBody, PlantListQuery, PlantPath } from '../../shared/api/plants';
-import { authenticate } from '../auth/authenticate';
 import { ApiError, notFound } from '../http/api-error';
+import { MAX_BODY_BYTES } from '../http/body-limit';
 import type { AppEnv, ServiceContext } from '../http/context';
 import { envelopeApp } from '../http/envelope-app';
-import { checkHeaders, MAX_BODY_BYTES } from '../http/pipeline';
+import { guardSteps, type RouteGuard } from '../http/pipeline';
 import { idempotency } from '../idempotency/idempotency-middleware';
-import { isFaultOn } from '../queries/faults';
 import { createPlant, deletePlant, listPlants } from './plants-store';
 
 /**
@@ -19,35 +17,28 @@ import { createPlant, deletePlant, listPlants } from './plants-store';
  */
 export function createPlantsApp(ctx: ServiceContext) {
   const app = envelopeApp(ctx.logger);
-  const authenticated: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (isFaultOn(ctx.db, 'key-verifier-down')) {
-      throw new ApiError('service_unavailable', 'key verification is temporarily unavailable; retry shortly');
-    }
-    const result = authenticate(ctx.db, ctx.signingSecret, c.req.header('authorization'));
-    if (!result.ok) throw new ApiError(result.code, result.message);
-    c.set('caller', result.caller);
-    checkHeaders(c);
-    await next();
+  const route = (
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    guard: RouteGuard,
+    ...steps: MiddlewareHandler<AppEnv>[]
+  ) => {
+    const [first, ...rest] = [...guardSteps(ctx, guard), ...steps];
+    app.on(method, path, first!, ...rest);
   };
 
-  app.get('/plants', authenticated, (c) => {
+  route('GET', '/plants', { scope: null, maxBodyBytes: 0 }, async (c) => {
     const { limit } = parse(PlantListQuery, c.req.query());
     return c.json(listPlants(ctx.db, c.get('caller').orgId, limit));
   });
 
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError('bad_request', `body: must be at most ${MAX_BODY_BYTES} bytes`);
-    },
-  });
-  app.post('/plants', authenticated, limitBody, idempotency(ctx), async (c) => {
+  route('POST', '/plants', { scope: 'plants:write', maxBodyBytes: MAX_BODY_BYTES }, idempotency(ctx), async (c) => {
     const body = parse(PlantCreateBody, await c.req.json().catch(() => undefined), 'body');
     const plant = createPlant(ctx.db, { orgId: c.get('caller').orgId, ...body, now: ctx.now().toISOString() });
     return c.json(plant, 201);
   });
 
-  app.delete('/plants/:id', authenticated, (c) => {
+  route('DELETE', '/plants/:id', { scope: 'plants:write', maxBodyBytes: 0 }, async (c) => {
     const { id } = parse(PlantPath, { id: c.req.param('id') });
     if (!deletePlant(ctx.db, c.get('caller').orgId, id)) throw notFound('plant');
     return c.json({ id, deleted: true as const });

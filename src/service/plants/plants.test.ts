@@ -78,4 +78,28 @@ describe('auxiliary listing /plants', () => {
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
   });
+
+  it('needs the plants:write scope to create or delete, not to list', async () => {
+    const org = service.manifest!.orgs.find((candidate) => candidate.active)!;
+    const readOnly = org.keys.find((candidate) => !candidate.scopes.includes('plants:write'))!.key;
+    const denied = await create('Ivy', undefined, readOnly);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toEqual({ code: 'forbidden', message: 'the API key lacks the plants:write scope' });
+    const { id } = (await create('Ivy')).body;
+    expect((await plants(`/plants/${id}`, { key: readOnly, method: 'DELETE' })).status).toBe(403);
+    expect((await plants('/plants', { key: readOnly })).status).toBe(200);
+  });
+
+  it("spends the key's rate limit, the same bucket as the main API", async () => {
+    const org = service.manifest!.orgs.find((candidate) => candidate.active)!;
+    const limited = (
+      await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id, '--rate-limit', '2/60'])
+    ).trim();
+    expect((await callApi(service.baseUrl, '/v1/members/me', { key: limited })).status).toBe(200);
+    expect((await plants('/plants', { key: limited })).status).toBe(200);
+    const refused = await plants('/plants', { key: limited, method: 'POST', body: JSON.stringify({ name: 'Moss' }) });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+  });
 });

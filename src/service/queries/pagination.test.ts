@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManifestOrg } from '../../shared/manifest';
 import { type Db, openDatabase } from '../db/database';
-import type { ManifestOrg } from '../seed/index';
 import { insertJob, insertVideo } from '../testing/fixtures';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';

@@ -1,4 +1,5 @@
 import { allScopes, type Scope } from '../../shared/api/scopes';
+import type { Manifest, ManifestKey } from '../../shared/manifest';
 import type { AnalyzerChecklistItem } from '../analysis/types';
 import type { Db } from '../db/database';
 import { planOrg } from './plan-org';
@@ -8,24 +9,6 @@ import { seedAnalyses } from './seed-analyses';
 import { seedScorings } from './seed-scorings';
 import { orgBlueprints } from './world';
 import { writeCalls, writeOrganisation } from './write-org';
-
-/** The shape of `manifest.json` (issue 3, item 10); scopes are listed by name, never "all". */
-export interface ManifestKey {
-  key: string;
-  scopes: Scope[];
-  member_id: string;
-  rate_limited: boolean;
-}
-export interface ManifestOrg {
-  id: string;
-  name: string;
-  active: boolean;
-  members: { id: string; email: string }[];
-  keys: ManifestKey[];
-}
-export interface Manifest {
-  orgs: ManifestOrg[];
-}
 
 export interface KeyRequest {
   orgId: string;

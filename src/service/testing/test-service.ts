@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Manifest } from '../../shared/manifest';
 import { MANIFEST_FILE, readManifest } from '../cli/manifest-file';
-import type { Manifest } from '../seed/index';
 import { cliCommand, PROJECT_ROOT, runCli } from './run-cli';
 
 export interface TestServiceOptions {

@@ -1,7 +1,18 @@
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { normalizeHostname } from './hostname';
 
-export type WebhookUrlVerdict = { allowed: true } | { allowed: false; reason: string };
+export type WebhookUrlVerdict = { allowed: true; host: string } | { allowed: false; reason: string };
+
+/** What the organisation and the operator allow a webhook to reach. */
+export interface DestinationRules {
+  /** The organisation's `webhook_allowed_hostnames`, as stored. */
+  allowlist: readonly string[];
+  /** 443 and the operator's `serve --webhook-port` list. */
+  ports: ReadonlySet<number>;
+}
+
+/** The https port; every other port must be named by the operator. */
+export const HTTPS_PORT = 443;
 
 /**
  * An allowlist entry in the form it is stored and compared in: lower case, punycode
@@ -9,28 +20,37 @@ export type WebhookUrlVerdict = { allowed: true } | { allowed: false; reason: st
  * is no hostname at all.
  */
 export function normalizeAllowlistEntry(entry: string): string | null {
-  const trimmed = entry.trim().toLowerCase().replace(/\.$/, '');
+  const trimmed = entry.trim();
   const wildcard = trimmed.startsWith('*.');
-  const ascii = domainToASCII(wildcard ? trimmed.slice(2) : trimmed);
-  if (ascii === '' || ascii.includes('*')) return null;
-  return wildcard ? `*.${ascii}` : ascii;
+  const host = normalizeHostname(wildcard ? trimmed.slice(2) : trimmed);
+  if (host === null || host.includes('*')) return null;
+  return wildcard ? `*.${host}` : host;
 }
 
 /**
- * The destination rules of POST /v1/webhooks (interface, Webhooks rules 2-6; design.md "Webhook
- * URL"): https only, no user info, no IP literal, and a hostname the organisation's allowlist
- * names. The URL is already known to parse; WHATWG parsing has lower-cased and punycoded the host.
+ * The destination rules of a webhook URL (interface, Webhooks rules 2-6; design.md "Webhook
+ * URL"): https only, no user info, no IP literal, a port the operator allows, and a hostname the
+ * organisation's allowlist names. Judged at registration and again whenever a delivery is
+ * claimed, since the allowlist and the ports may have changed since. The URL is known to parse.
  */
-export function checkWebhookUrl(url: string, allowlist: readonly string[]): WebhookUrlVerdict {
+export function checkWebhookUrl(url: string, rules: DestinationRules): WebhookUrlVerdict {
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:') return refuse('url: the scheme must be https');
   if (parsed.username !== '' || parsed.password !== '') return refuse('url: must not contain user info');
-  const host = parsed.hostname.replace(/\.$/, '');
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return refuse('url: must name a host, not an IP address');
-  if (!allowlist.some((entry) => entryMatches(normalizeAllowlistEntry(entry), host))) {
+  const host = normalizeHostname(parsed.hostname);
+  if (host === null || isIP(host.replace(/^\[|\]$/g, '')) !== 0) {
+    return refuse('url: must name a host, not an IP address');
+  }
+  const port = parsed.port === '' ? HTTPS_PORT : Number(parsed.port);
+  if (!rules.ports.has(port)) {
+    return refuse(
+      `url: port ${port} is not open to webhooks; use ${[...rules.ports].sort((a, b) => a - b).join(' or ')}`,
+    );
+  }
+  if (!rules.allowlist.some((entry) => entryMatches(normalizeAllowlistEntry(entry), host))) {
     return refuse(`url: the host ${host} is not on the organization's webhook hostname allowlist`);
   }
-  return { allowed: true };
+  return { allowed: true, host };
 }
 
 function entryMatches(entry: string | null, host: string): boolean {

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedAnalysis } from '../../shared/api/served';
 import { WebhookPayload } from '../../shared/api/served';
-import { pollUntil, startServiceWithReceiver } from '../jobs/service-test-kit';
+import { analyseUntilDone, pollUntil, startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
 import type { TestService } from '../testing/test-service';
 import { type ReceivedDelivery, startTestReceiver, type TestReceiver } from './test-receiver';
@@ -40,15 +40,7 @@ async function subscribe(events: string[]): Promise<{ id: string; secret: string
   return created.body.data;
 }
 
-async function analyse(): Promise<ServedAnalysis> {
-  const started = await callApi(service.baseUrl, `/v1/videos/${videoId}/analyses`, { key, method: 'POST' });
-  return pollUntil<ServedAnalysis>(
-    service,
-    key,
-    `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
-    (analysis) => analysis.status !== 'processing',
-  );
-}
+const analyse = () => analyseUntilDone(service, key, videoId);
 
 async function deliveriesOf(analysisId: string, count: number): Promise<ReceivedDelivery[]> {
   const deadline = Date.now() + 15_000;

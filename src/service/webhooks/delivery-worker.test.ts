@@ -1,5 +1,6 @@
+import tls from 'node:tls';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServedVideo } from '../../shared/api/served';
 import { insertOrgWithDealAndCall, openTempDatabase } from '../jobs/test-fixtures';
 import { DeliveryWorker, retryDelayMs } from './delivery-worker';
@@ -26,21 +27,41 @@ const video: ServedVideo = {
   deal_id: 'deal_1',
 };
 
-async function setup(statuses: number[], retryBaseMs = 100) {
+async function setup(
+  statuses: Parameters<typeof startTestReceiver>[1],
+  { retryBaseMs = 100, timeoutMs = 2000, concurrency = undefined as number | undefined } = {},
+) {
   const receiver = await startTestReceiver(HOST, statuses);
   cleanups.push(receiver.close);
   const { db, dispose } = openTempDatabase();
   cleanups.push(dispose);
   insertOrgWithDealAndCall(db);
+  db.prepare('UPDATE organization_settings SET webhook_allowed_hostnames = ?').run(JSON.stringify([HOST]));
   const transport = createHttpsTransport({
     extraCa: receiver.caPem,
     resolve: new Map([parseWebhookResolve(`${HOST}=127.0.0.1`)]),
-    timeoutMs: 2000,
+    timeoutMs,
   });
-  const worker = new DeliveryWorker({ db, transport, retryBaseMs, attemptTimeoutMs: 2000, pollMs: 10 });
+  const ports = new Set([443, receiver.port]);
+  const worker = new DeliveryWorker({
+    db,
+    transport,
+    ports,
+    retryBaseMs,
+    attemptTimeoutMs: timeoutMs,
+    pollMs: 10,
+    concurrency,
+  });
   cleanups.push(() => worker.stop());
   return { db, worker, receiver, url: `https://${HOST}:${receiver.port}/hooks` };
 }
+
+const readyEvent = () => ({
+  orgId: 'org_1',
+  type: 'video.ready' as const,
+  timestamp: new Date().toISOString(),
+  data: video,
+});
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -115,5 +136,38 @@ describe('DeliveryWorker', () => {
   it('doubles the retry delay from the base, capped at ten hours', () => {
     expect([1, 2, 3, 4].map((attempt) => retryDelayMs(5000, attempt))).toEqual([5000, 10_000, 20_000, 40_000]);
     expect(retryDelayMs(5000, 30)).toBe(36_000_000);
+  });
+
+  it('fails a delivery whose host left the allowlist, once, without sending it', async () => {
+    const { db, worker, receiver, url } = await setup([]);
+    createWebhookEndpoint(db, { orgId: 'org_1', url, events: [], now: video.created_at });
+    recordEvent(db, readyEvent());
+    db.prepare('UPDATE organization_settings SET webhook_allowed_hostnames = ?').run('["other.example.test"]');
+    worker.start();
+    await waitFor(() => db.prepare('SELECT state FROM webhook_deliveries').pluck().get() === 'failed');
+    expect(db.prepare('SELECT attempts, last_error FROM webhook_deliveries').get()).toEqual({
+      attempts: 1,
+      last_error: `no longer allowed: url: the host ${HOST} is not on the organization's webhook hostname allowlist`,
+    });
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('builds no TLS context per connection and keeps a backlog within its concurrency', async () => {
+    const backlog = 24;
+    const { db, worker, receiver, url } = await setup(Array(backlog * 4).fill('hang'), {
+      retryBaseMs: 10,
+      timeoutMs: 300,
+      concurrency: 3,
+    });
+    createWebhookEndpoint(db, { orgId: 'org_1', url, events: [], now: video.created_at });
+    for (let i = 0; i < backlog; i++) recordEvent(db, readyEvent());
+    const contextsBuilt = vi.spyOn(tls, 'createSecureContext');
+    cleanups.push(() => contextsBuilt.mockRestore());
+    worker.start();
+    // Every delivery of the backlog tried at least once, each attempt a new TLS connection.
+    await waitFor(() => new Set(receiver.received.map((item) => item.headers['hook-id'])).size === backlog, 30_000);
+    expect(contextsBuilt).not.toHaveBeenCalled();
+    expect(receiver.peakOpenRequests).toBeGreaterThan(1);
+    expect(receiver.peakOpenRequests).toBeLessThanOrEqual(3);
   });
 });

@@ -1,14 +1,19 @@
 import { PollingLoop } from '../background/polling-loop';
 import type { Db } from '../db/database';
-import type { WebhookTransport } from './https-transport';
+import { checkWebhookUrl } from './allowlist';
+import type { SendResult, WebhookTransport } from './https-transport';
 import { signDelivery } from './sign-delivery';
+import { readAllowlist } from './webhook-endpoints';
 
 export interface DeliveryWorkerOptions {
   db: Db;
   transport: WebhookTransport;
+  /** The ports webhook URLs may name (`serve --webhook-port`), checked again at every attempt. */
+  ports: ReadonlySet<number>;
   /** First retry delay; each next one doubles (design.md: `serve --webhook-retry-base-ms`). */
   retryBaseMs: number;
   pollMs?: number;
+  /** Attempts in flight at once; the rest of a backlog waits in the outbox. */
   concurrency?: number;
   /** How long an attempt may take before it counts as failed; the transport enforces it. */
   attemptTimeoutMs: number;
@@ -17,6 +22,7 @@ export interface DeliveryWorkerOptions {
 
 interface DeliveryRow {
   id: string;
+  org_id: string;
   payload: string;
   attempts: number;
   url: string;
@@ -26,6 +32,12 @@ interface DeliveryRow {
 /** Svix's schedule: 8 attempts, the longest wait 10 hours; the backoff doubles up to that cap. */
 export const MAX_DELIVERY_ATTEMPTS = 8;
 export const MAX_RETRY_DELAY_MS = 10 * 3_600_000;
+
+/**
+ * Few enough that a backlog of failing receivers costs the API little (each attempt is a TLS
+ * handshake on the server's one thread), enough that one slow receiver does not hold up the rest.
+ */
+const DEFAULT_DELIVERY_CONCURRENCY = 4;
 
 export function retryDelayMs(retryBaseMs: number, attemptsMade: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, retryBaseMs * 2 ** (attemptsMade - 1));
@@ -43,7 +55,7 @@ export class DeliveryWorker {
     this.loop = new PollingLoop({
       name: 'delivery worker',
       pollMs: options.pollMs ?? 250,
-      concurrency: options.concurrency ?? 8,
+      concurrency: options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY,
       claim: () => this.claim(),
       run: (delivery) => this.attempt(delivery),
     });
@@ -85,7 +97,7 @@ export class DeliveryWorker {
            SELECT id FROM webhook_deliveries
            WHERE (state = 'pending' AND next_attempt_at <= @at) OR (state = 'sending' AND lease_until <= @at)
            ORDER BY next_attempt_at, id LIMIT 1)
-         RETURNING id, payload, attempts, endpoint_id`,
+         RETURNING id, org_id, payload, attempts, endpoint_id`,
       )
       .get({ at, leaseUntil }) as (Omit<DeliveryRow, 'url' | 'secret'> & { endpoint_id: string }) | undefined;
     if (!claimed) return undefined;
@@ -97,14 +109,28 @@ export class DeliveryWorker {
     return { ...claimed, ...endpoint };
   }
 
+  /**
+   * The destination is judged again before each attempt: an operator who takes a host off the
+   * allowlist (or closes a port) stops its deliveries at once. Those fail for good, since
+   * retrying cannot make them allowed; a network failure or a refused address is retried.
+   */
   private async attempt(delivery: DeliveryRow): Promise<void> {
+    const { db, transport, ports } = this.options;
+    const verdict = checkWebhookUrl(delivery.url, { allowlist: readAllowlist(db, delivery.org_id), ports });
+    if (!verdict.allowed) {
+      this.record(delivery, { error: `no longer allowed: ${verdict.reason}` }, 'failed');
+      return;
+    }
     const headers = signDelivery(delivery.secret, { id: delivery.id, body: delivery.payload, sentAt: this.now() });
-    const outcome = await this.options.transport(delivery.url, headers, delivery.payload);
+    this.record(delivery, await transport(delivery.url, headers, delivery.payload));
+  }
+
+  private record(delivery: DeliveryRow, outcome: SendResult, finalState?: 'failed'): void {
     const now = this.now();
     const at = now.toISOString();
     const acknowledged = 'status' in outcome && outcome.status >= 200 && outcome.status < 300;
     const exhausted = delivery.attempts >= MAX_DELIVERY_ATTEMPTS;
-    const state = acknowledged ? 'delivered' : exhausted ? 'failed' : 'pending';
+    const state = finalState ?? (acknowledged ? 'delivered' : exhausted ? 'failed' : 'pending');
     const nextAttempt = new Date(now.getTime() + retryDelayMs(this.options.retryBaseMs, delivery.attempts));
     this.options.db
       .prepare(

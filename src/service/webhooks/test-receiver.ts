@@ -23,6 +23,8 @@ export interface TestReceiver {
   received: ReceivedDelivery[];
   /** Answers to give next, in order; when empty, 200. `hang` never answers. Tests may push more. */
   answers: Answer[];
+  /** The most requests it held open at once (received, not yet answered or dropped by the sender). */
+  readonly peakOpenRequests: number;
   close: () => Promise<void>;
 }
 
@@ -69,9 +71,16 @@ export async function startTestReceiver(hostname: string, statuses: Answer[] = [
   ]);
   const received: ReceivedDelivery[] = [];
   const answers = [...statuses];
+  let open = 0;
+  let peakOpenRequests = 0;
   const server: Server = createServer(
     { key: readFileSync(file('server.key')), cert: readFileSync(file('server.pem')) },
     (req, res) => {
+      open += 1;
+      peakOpenRequests = Math.max(peakOpenRequests, open);
+      res.once('close', () => {
+        open -= 1;
+      });
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -93,6 +102,9 @@ export async function startTestReceiver(hostname: string, statuses: Answer[] = [
     port: (server.address() as AddressInfo).port,
     received,
     answers,
+    get peakOpenRequests() {
+      return peakOpenRequests;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

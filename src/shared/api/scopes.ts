@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** design.md "Decisions on the interface's gaps": the seven scopes and what each allows. */
+/**
+ * design.md "Decisions on the interface's gaps": the seven scopes of the main API and what each
+ * allows, and `plants:write` for POST and DELETE on the auxiliary listing (docs/decisions.md).
+ */
 export const Scope = z.enum([
   'videos:read',
   'videos:analyze',
@@ -9,6 +12,7 @@ export const Scope = z.enum([
   'members:read',
   'search:read',
   'webhooks:manage',
+  'plants:write',
 ]);
 export type Scope = z.infer<typeof Scope>;
 export const allScopes: readonly Scope[] = Scope.options;

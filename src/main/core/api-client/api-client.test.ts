@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import { RequestId } from '../../../shared/api';
+import { allScopes, RequestId } from '../../../shared/api';
+import { demoKeyOf } from '../../../shared/manifest';
 import { apiFailure } from '../testing/api-failure';
 import { type ApiClientOptions, type ClientWait, createApiClient } from './api-client';
 import type { ApiError } from './api-error';
@@ -15,13 +16,14 @@ let foreignKey: string;
 
 beforeAll(async () => {
   service = await startTestService({ profile: 'test' });
-  const [home, other] = service.manifest!.orgs;
-  orgId = home!.id;
-  fullKey = home!.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
-  memberId = home!.keys.find((k) => k.key === fullKey)!.member_id;
-  partialKey = home!.keys.find((k) => k.scopes.length < 7)!.key;
-  rateLimitedKey = home!.keys.find((k) => k.rate_limited)!.key;
-  foreignKey = other!.keys[0]!.key;
+  const { org: home, key: full } = demoKeyOf(service.manifest!);
+  const other = service.manifest!.orgs.find((org) => org.id !== home.id)!;
+  orgId = home.id;
+  fullKey = full.key;
+  memberId = full.member_id;
+  partialKey = home.keys.find((k) => k.scopes.length < allScopes.length)!.key;
+  rateLimitedKey = home.keys.find((k) => k.rate_limited)!.key;
+  foreignKey = other.keys[0]!.key;
 });
 afterAll(() => service?.stop());
 

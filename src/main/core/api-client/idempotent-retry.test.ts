@@ -2,6 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
+import { demoKeyOf } from '../../../shared/manifest';
 import { createApiClient } from './api-client';
 
 let service: TestService;
@@ -38,8 +39,7 @@ function startLossyProxy(target: string): Promise<Server> {
 
 beforeAll(async () => {
   service = await startTestService({ profile: 'test', serveArgs: ['--job-delay-ms', '100'] });
-  const org = service.manifest!.orgs[0]!;
-  key = org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
+  key = demoKeyOf(service.manifest!).key.key;
   proxy = await startLossyProxy(service.baseUrl);
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });

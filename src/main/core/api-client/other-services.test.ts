@@ -3,6 +3,7 @@ import { serviceVariants } from '../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { type ServiceVariant, startVariantProxy, type VariantProxy } from '../../../service/testing/variant-proxy';
 import { jobOutcome } from '../../../shared/api';
+import { demoKeyOf } from '../../../shared/manifest';
 import { readServiceProfile } from '../service-profile/read-service-profile';
 import { apiFailure } from '../testing/api-failure';
 import { type ApiClient, type ApiClientOptions, createApiClient } from './api-client';
@@ -22,8 +23,7 @@ const proxies: VariantProxy[] = [];
 
 beforeAll(async () => {
   service = await startTestService({ profile: 'test', serveArgs: ['--job-delay-ms', '50'] });
-  const org = service.manifest!.orgs.find((candidate) => candidate.active)!;
-  const full = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!;
+  const { org, key: full } = demoKeyOf(service.manifest!);
   key = full.key;
   orgId = org.id;
   memberId = full.member_id;

@@ -5,6 +5,7 @@ import { serviceVariants } from '../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { type ServiceVariant, startVariantProxy, type VariantProxy } from '../../../service/testing/variant-proxy';
 import type { OperationResult } from '../../../shared/bridge';
+import { demoKeyOf } from '../../../shared/manifest';
 import { createTempCore } from '../testing/temp-core';
 
 let service: TestService;
@@ -13,8 +14,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
   service = await startTestService({ profile: 'test' });
-  const org = service.manifest!.orgs.find((candidate) => candidate.active)!;
-  key = org.keys.find((candidate) => candidate.scopes.length === 7 && !candidate.rate_limited)!.key;
+  key = demoKeyOf(service.manifest!).key.key;
 });
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();

@@ -3,6 +3,7 @@ import { serviceVariants } from '../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { startVariantProxy } from '../../../service/testing/variant-proxy';
 import type { BridgeEventPayload } from '../../../shared/bridge';
+import { demoKeyOf } from '../../../shared/manifest';
 import { createApiClient } from '../api-client/api-client';
 import { createTempCore } from '../testing/temp-core';
 import { createJobWatcher, type Job } from './job-watcher';
@@ -14,8 +15,7 @@ let videoId: string;
 
 beforeAll(async () => {
   service = await startTestService({ profile: 'test', serveArgs: ['--job-delay-ms', '400'] });
-  const org = service.manifest!.orgs[0]!;
-  key = org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!.key;
+  key = demoKeyOf(service.manifest!).key.key;
   const client = createApiClient({ baseUrl: service.baseUrl, getKey: async () => key });
   videoId = (await client.listVideos({ status: 'READY', limit: 1 })).data[0]!.id;
 });

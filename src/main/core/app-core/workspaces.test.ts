@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import type { BridgeEventName } from '../../../shared/bridge';
+import { demoKeyOf } from '../../../shared/manifest';
 import { createTempCore } from '../testing/temp-core';
 import type { AppCore } from './app-core';
 
@@ -14,9 +15,8 @@ let events: BridgeEventName[];
 
 beforeAll(async () => {
   service = await startTestService({ profile: 'test' });
-  const org = service.manifest!.orgs[0]!;
+  const { org, key: full } = demoKeyOf(service.manifest!);
   orgId = org.id;
-  const full = org.keys.find((k) => k.scopes.length === 7 && !k.rate_limited)!;
   key = full.key;
   memberId = full.member_id;
 });

@@ -1,9 +1,8 @@
-import { isIP } from 'node:net';
+import { isLoopbackAddress } from '../../../node-shared/special-addresses';
 
+/** A WHATWG URL's hostname: already lower case, IPv4 in dotted form, IPv6 in brackets. */
 function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
+  return hostname === 'localhost' || isLoopbackAddress(hostname.replace(/^\[|\]$/g, ''));
 }
 
 /** Keys travel only over TLS, except to this machine itself (the local service, development). */

@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +27,19 @@ const open = () => openSettingsStore(dir, createConfJsonFile);
 const settingsFile = () => join(dir, 'settings.json');
 
 describe('settings store', () => {
+  it('keeps its folder and file readable by the owner only, tightening older ones', () => {
+    chmodSync(dir, 0o755);
+    writeFileSync(settingsFile(), JSON.stringify(defaultSettings), { mode: 0o644 });
+    open().update((current) => ({ ...current, preferences: { theme: 'dark' } }));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(settingsFile()).mode & 0o777).toBe(0o600);
+
+    const fresh = join(dir, 'fresh');
+    openSettingsStore(fresh, createConfJsonFile).update((current) => ({ ...current, preferences: { theme: 'light' } }));
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(statSync(join(fresh, 'settings.json')).mode & 0o777).toBe(0o600);
+  });
+
   it('starts from defaults and persists changes across reopening', () => {
     const store = open();
     expect(store.read()).toEqual(defaultSettings);

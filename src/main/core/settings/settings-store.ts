@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, narrowIfPresent, PRIVATE_FILE_MODE } from '../../../node-shared/private-files';
 import { migrateSettings } from './settings-migrations';
 import { defaultSettings, RECENT_SEARCHES_CAP, Settings } from './settings-schema';
 
@@ -8,7 +9,8 @@ export interface JsonFile {
   store: Record<string, unknown>;
   readonly path: string;
 }
-export type JsonFileFactory = (options: { cwd: string; configName: string }) => JsonFile;
+/** The file must be created with `fileMode` (Conf's and electron-store's `configFileMode`). */
+export type JsonFileFactory = (options: { cwd: string; configName: string; fileMode: number }) => JsonFile;
 
 export interface SettingsStore {
   read(): Settings;
@@ -47,8 +49,12 @@ function loadExisting(path: string): Loaded {
  * because Conf throws on a file it cannot parse and electron-store would crash the app.
  */
 export function openSettingsStore(cwd: string, createFile: JsonFileFactory): SettingsStore {
-  const { settings, problem } = loadExisting(join(cwd, `${CONFIG_NAME}.json`));
-  const file = createFile({ cwd, configName: CONFIG_NAME });
+  // The folder and file name the person's workspaces and their members (keys stay in the keychain).
+  ensurePrivateDir(cwd);
+  const path = join(cwd, `${CONFIG_NAME}.json`);
+  narrowIfPresent(path);
+  const { settings, problem } = loadExisting(path);
+  const file = createFile({ cwd, configName: CONFIG_NAME, fileMode: PRIVATE_FILE_MODE });
   file.store = settings;
   let current = settings;
 

@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from './api-error';
+import type { AppEnv } from './context';
+
+/** Bodies here are small JSON objects; anything larger is refused while it streams in. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Caps the request body before any step reads it (idempotency fingerprints it, validation parses
+ * it), so no route ever holds more than `maxBytes` of it in memory. A declared Content-Length over
+ * the cap is refused before a byte is read; a chunked body as soon as it passes the cap. A route
+ * that takes no body has a cap of 0: any body at all is refused.
+ */
+export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
+  const message = maxBytes === 0 ? 'body: this endpoint takes no body' : `body: must be at most ${maxBytes} bytes`;
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError('bad_request', message);
+    },
+  });
+}
