@@ -1,7 +1,13 @@
+// The shared styles first, so each feature's own (imported by its views) come after them.
+import './shared-ui/base.css';
+import './shared-ui/layout.css';
+import './shared-ui/controls.css';
+import './shared-ui/status.css';
+import './shared-ui/feedback.css';
+import './shared-ui/table.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -17,6 +17,7 @@ import { KeyPrompt } from './KeyPrompt';
 import { OfflineNotice } from './OfflineNotice';
 import { ShortcutHelp } from './ShortcutHelp';
 import { SlowDownNotice } from './SlowDownNotice';
+import './shell.css';
 
 const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
   { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'] },

@@ -27,6 +27,7 @@ import { Transcript } from './Transcript';
 import type { TranscriptFocus } from './transcript-focus';
 import { type TranscriptLine, toTranscriptLines } from './transcript-lines';
 import { findQuoteSegment } from './transcript-lookup';
+import './calls.css';
 
 /** The line a sales event points at, or the first one said at or after its moment (in seconds). */
 function lineOfEvent(lines: TranscriptLine[], event: SalesEvent, start: number | null): TranscriptLine | undefined {

@@ -16,6 +16,7 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { CallFiltersBar } from './CallFiltersBar';
 import { callStatusTones } from './call-status';
 import { type CallFilters, callQueries } from './queries';
+import './calls.css';
 
 /** Every call, newest first, filtered by the interface's own filter values; unknown statuses read as words. */
 export function CallsScreen() {

@@ -17,6 +17,7 @@ import { ProbabilityPanel } from './ProbabilityPanel';
 import { probabilityTrend } from './probability-trend';
 import { dealQueries, scoringJob } from './queries';
 import { ScoringHistory } from './ScoringHistory';
+import './deals.css';
 
 /** Issue 6, item 3. */
 export function DealScreen({ dealId }: { dealId: string }) {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { type DealStatus, pipelineStatuses } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { DealGroup } from './DealGroup';
+import './deals.css';
 
 const allStatuses: readonly DealStatus[] = [...pipelineStatuses, 'DELETED'];
 

@@ -6,6 +6,7 @@ import { ErrorDetails } from '../shared-ui/ErrorDetails';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatElapsed } from '../shared-ui/format';
 import type { JobEnvelope } from './job-descriptor';
+import './jobs.css';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());

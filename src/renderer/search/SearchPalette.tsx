@@ -13,6 +13,7 @@ import { useUiStore } from '../state/ui-store';
 import { recentSearchKeys, searchQueries } from './queries';
 import { useSearchBox } from './search-store';
 import { useDebouncedValue } from './useDebouncedValue';
+import './search.css';
 
 const DEBOUNCE_MS = 200;
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './dialog.css';
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Esc and restores focus,

@@ -8,6 +8,7 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { Avatar } from './Avatar';
 import { memberStatusTones } from './member-status';
 import { memberQueries } from './queries';
+import './team.css';
 
 export function TeamScreen() {
   const members = useQuery(memberQueries.list());

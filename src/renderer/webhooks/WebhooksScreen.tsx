@@ -12,6 +12,7 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { webhookKeys, webhookQueries } from './queries';
 import { SecretOnceDialog } from './SecretOnceDialog';
+import './webhooks.css';
 
 export function WebhooksScreen() {
   const webhooks = useQuery(webhookQueries.list());

@@ -8,6 +8,7 @@ import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { ConnectionCheck } from './ConnectionCheck';
 import { appKeys, useWorkspaceChange, workspaceQueries } from './queries';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
+import './workspaces.css';
 
 /** Issue 6, item 9: replace the key, revoke it, sign out; plus the theme and more workspaces. */
 export function SettingsScreen({ workspace }: { workspace: Workspace }) {

@@ -6,6 +6,7 @@ import { paths } from '../navigation/routes';
 import { InlineError } from '../shared-ui/InlineError';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { useWorkspaceChange, workspaceQueries } from './queries';
+import './workspaces.css';
 
 /** First run, or every workspace signed out: open the demo or add one (issue 6, item 1). */
 export function WelcomeScreen({ workspaces, notice }: { workspaces: Workspace[]; notice?: ReactNode }) {
