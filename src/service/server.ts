@@ -4,16 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { readSigningSecret } from './auth/signing-secret';
-import type { ServeOptions } from './cli/serve-options';
+import { createBackgroundWork } from './background-work';
+import type { Logger, ServiceContext } from './context';
 import { openDatabase } from './db/database';
 import { createApp } from './http/app';
+import type { AppEnv } from './http/app-env';
 import { answerClientError } from './http/client-error';
-import type { AppEnv, Logger, ServiceContext } from './http/context';
 import { handlers } from './http/handlers/index';
 import { idempotency } from './idempotency/idempotency-middleware';
-import { createBackgroundWork } from './jobs/background-work';
 import { createPlantsApp } from './plants/app';
 import { TokenBuckets } from './ratelimit/token-bucket';
+import type { ServiceOptions } from './service-options';
 
 export const HOST = '127.0.0.1';
 
@@ -37,7 +38,7 @@ const TIMEOUT_CHECK_MS = 1000;
  * `headersTimeoutMs`, the whole request within `requestTimeoutMs` (then 408 and the connection is
  * closed), and connections past `maxConnections` are dropped as they arrive.
  */
-function listen(app: Hono<AppEnv>, port: number, options: ServeOptions, logger: Logger): Promise<Server> {
+function listen(app: Hono<AppEnv>, port: number, options: ServiceOptions, logger: Logger): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve(
       {
@@ -88,7 +89,7 @@ function writeReadyFile(path: string, content: object): void {
   renameSync(`${path}.tmp`, path);
 }
 
-export async function startServer(options: ServeOptions, logger: Logger = consoleLogger): Promise<RunningServer> {
+export async function startServer(options: ServiceOptions, logger: Logger = consoleLogger): Promise<RunningServer> {
   const db = openDatabase(options.dataDir);
   const context: ServiceContext = {
     db,

@@ -1,6 +1,6 @@
 import { type Scope, Scope as ScopeSchema } from '../../shared/api/scopes';
 import type { Db } from '../db/database';
-import type { RateLimit } from './issue-key';
+import type { RateLimit } from '../ratelimit/rate-limit';
 import { hasValidSignature, parseKey, secretMatches } from './key-format';
 
 /** Who is calling: everything a handler may use to scope its reads. */

@@ -1,13 +1,8 @@
 import type { Scope } from '../../shared/api/scopes';
 import type { Db } from '../db/database';
+import type { RateLimit } from '../ratelimit/rate-limit';
 import { mintKey } from './key-format';
 import { readSigningSecret } from './signing-secret';
-
-/** A key limited to `requests` per `seconds` (token bucket; only keys issued with a limit have one). */
-export interface RateLimit {
-  requests: number;
-  seconds: number;
-}
 
 export interface KeyRequest {
   orgId: string;

@@ -1,6 +1,6 @@
-import { ingestCommand } from '../ingest/ingest-command';
 import { allowlistSetCommand } from './allowlist';
 import { faultSetCommand } from './fault';
+import { ingestCommand } from './ingest';
 import { keysIssueCommand, keysMintUnregisteredCommand } from './keys';
 import { orgSetActiveCommand } from './org';
 import { seedCommand } from './seed';

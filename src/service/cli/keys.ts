@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { allScopes, type Scope, Scope as ScopeSchema } from '../../shared/api/scopes';
-import { issueKey, mintUnregisteredKey, type RateLimit, UnknownMemberError } from '../auth/issue-key';
+import { issueKey, mintUnregisteredKey, UnknownMemberError } from '../auth/issue-key';
+import type { RateLimit } from '../ratelimit/rate-limit';
 import { requireOrganization, withDatabase } from './data-dir';
 import { UsageError } from './usage-error';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JOB_DELAY_MS, DEFAULT_WEBHOOK_RETRY_BASE_MS, parseServeOptions } from './serve-options';
+import { DEFAULT_JOB_DELAY_MS, DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../service-options';
+import { parseServeOptions } from './serve-options';
 
 describe('parseServeOptions, part 2 flags', () => {
   it('defaults to a job delay of a few seconds and a 5 s first webhook retry', () => {

@@ -1,38 +1,16 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_JOB_DELAY_MS,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_WEBHOOK_RETRY_BASE_MS,
+  type ServiceOptions,
+} from '../service-options';
 import { HTTPS_PORT } from '../webhooks/allowlist';
 import { parseWebhookResolve } from '../webhooks/https-transport';
 import { UsageError } from './usage-error';
-
-/** Every `serve` flag, parsed in this one place; part 2 adds its own flags here. */
-export interface ServeOptions {
-  dataDir: string;
-  port: number;
-  altPort: number;
-  readyFile: string | undefined;
-  /** How long each analysis or scoring takes (design.md: default a few seconds). */
-  jobDelayMs: number;
-  /** The first webhook retry delay; each next one doubles (design.md). */
-  webhookRetryBaseMs: number;
-  /** `--webhook-ca FILE`: an extra CA the delivery worker trusts. */
-  webhookCaFile: string | undefined;
-  /** `--webhook-resolve HOST=IP`, repeatable: names of local receivers → loopback addresses. */
-  webhookResolve: Map<string, string>;
-  /** 443 and each `--webhook-port N`: the ports webhook URLs may name. */
-  webhookPorts: ReadonlySet<number>;
-  /** A request whose headers have not all arrived in this time is answered and closed. */
-  headersTimeoutMs: number;
-  /** A request (headers and body) not received whole in this time is answered and closed. */
-  requestTimeoutMs: number;
-  /** Connections each listener holds at once; more are closed as they arrive. */
-  maxConnections: number;
-}
-
-export const DEFAULT_JOB_DELAY_MS = 4000;
-export const DEFAULT_WEBHOOK_RETRY_BASE_MS = 5000;
-const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_CONNECTIONS = 1024;
 
 function parseMilliseconds(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -86,7 +64,8 @@ export function parsePort(flag: string, value: string | undefined): number {
   return Number(value);
 }
 
-export function parseServeOptions(args: string[]): ServeOptions {
+/** Every `serve` flag, parsed in this one place into the service's options. */
+export function parseServeOptions(args: string[]): ServiceOptions {
   const { values } = parseArgs({
     args,
     strict: true,

@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { type EndpointName, endpoints, type HttpMethod } from '../../shared/api/endpoints';
+import type { ServiceContext } from '../context';
 import { buildOpenApiDocument } from '../openapi/document';
-import { ApiError } from './api-error';
-import type { AppEnv, ServiceContext } from './context';
+import type { AppEnv } from './app-env';
 import { envelopeApp } from './envelope-app';
 import type { Handler, HandlerRegistry } from './handler';
 import { handlers } from './handlers/index';
 import { checkHeaders, endpointPipeline } from './pipeline';
+import { ServiceError } from './service-error';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 
@@ -48,7 +49,7 @@ export function createApp(ctx: ServiceContext, registry: HandlerRegistry = handl
     const allow = methods.join(', ');
     const headers: Record<string, string> = { Allow: allow };
     app.all(path, (c) => {
-      throw new ApiError('not_found', `${c.req.method} is not supported here; use ${allow}`, headers, 405);
+      throw new ServiceError('not_found', `${c.req.method} is not supported here; use ${allow}`, headers, 405);
     });
   }
   return app;

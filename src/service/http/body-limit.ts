@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from './api-error';
-import type { AppEnv } from './context';
+import type { AppEnv } from './app-env';
+import { ServiceError } from './service-error';
 
 /** Bodies here are small JSON objects; anything larger is refused while it streams in. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -17,7 +17,7 @@ export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new ApiError('bad_request', message);
+      throw new ServiceError('bad_request', message);
     },
   });
 }

@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/api/endpoints';
 import { ErrorEnvelope } from '../../shared/api/errors';
-import { activeOrgs } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
+import { activeOrgs } from '../testing/service-test-kit';
 import { startTestService, type TestService } from '../testing/test-service';
 import { MAX_BODY_BYTES } from './body-limit';
 

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
+import type { Logger } from '../context';
 import { isClientGone } from './client-gone';
-import type { Logger } from './context';
 import { newRequestId } from './request-id';
 import { errorBody } from './respond';
 import { throttledLog } from './throttled-log';

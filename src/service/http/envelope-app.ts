@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { ApiError } from './api-error';
+import type { Logger } from '../context';
+import type { AppEnv } from './app-env';
 import { isClientGone } from './client-gone';
-import type { AppEnv, Logger } from './context';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id';
 import { errorResponse } from './respond';
+import { ServiceError } from './service-error';
 
 /**
  * A Hono app whose every response, routed or not, failed or not, carries a request id in
@@ -23,15 +24,17 @@ export function envelopeApp(logger: Logger): Hono<AppEnv> {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof ServiceError) return errorResponse(c, error);
     const requestId = c.get('requestId');
     if (!isClientGone(error)) logger.error(`${c.req.method} ${c.req.path} failed (${requestId})`, error);
     return errorResponse(
       c,
-      new ApiError('internal_error', `an unexpected error occurred; quote request id ${requestId}`),
+      new ServiceError('internal_error', `an unexpected error occurred; quote request id ${requestId}`),
     );
   });
 
-  app.notFound((c) => errorResponse(c, new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}`)));
+  app.notFound((c) =>
+    errorResponse(c, new ServiceError('not_found', `no route matches ${c.req.method} ${c.req.path}`)),
+  );
   return app;
 }

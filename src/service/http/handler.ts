@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { EndpointName, endpoints, ServedResponse } from '../../shared/api/endpoints';
 import type { Caller } from '../auth/authenticate';
-import type { AppEnv, ServiceContext } from './context';
+import type { ServiceContext } from '../context';
+import type { AppEnv } from './app-env';
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Parsed<D, K extends string> = D extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;

@@ -6,11 +6,11 @@ import type { ErrorEnvelope } from '../../shared/api/errors';
 import { issueKey } from '../auth/issue-key';
 import { readSigningSecret } from '../auth/signing-secret';
 import { parseServeOptions } from '../cli/serve-options';
+import type { ServiceContext } from '../context';
 import { type Db, openDatabase } from '../db/database';
 import { TokenBuckets } from '../ratelimit/token-bucket';
 import { createApp } from './app';
 import { MAX_BODY_BYTES } from './body-limit';
-import type { ServiceContext } from './context';
 
 /**
  * The pipeline with handlers of its own: bodies (no read endpoint takes one) and a handler that

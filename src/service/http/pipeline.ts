@@ -2,11 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { EndpointDefinition, EndpointName } from '../../shared/api/endpoints';
 import type { Scope } from '../../shared/api/scopes';
 import { authenticate } from '../auth/authenticate';
+import type { ServiceContext } from '../context';
 import { isFaultOn } from '../queries/faults';
-import { ApiError } from './api-error';
+import type { AppEnv } from './app-env';
 import { limitBody, MAX_BODY_BYTES } from './body-limit';
-import type { AppEnv, ServiceContext } from './context';
 import type { Handler } from './handler';
+import { ServiceError } from './service-error';
 import { validateInput } from './validate-input';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
@@ -17,7 +18,7 @@ type Step = MiddlewareHandler<AppEnv>;
 function requireKeyVerifier(ctx: ServiceContext): Step {
   return async (_c, next) => {
     if (isFaultOn(ctx.db, 'key-verifier-down')) {
-      throw new ApiError('service_unavailable', 'key verification is temporarily unavailable; retry shortly');
+      throw new ServiceError('service_unavailable', 'key verification is temporarily unavailable; retry shortly');
     }
     await next();
   };
@@ -26,7 +27,7 @@ function requireKeyVerifier(ctx: ServiceContext): Step {
 function requireCaller(ctx: ServiceContext): Step {
   return async (c, next) => {
     const result = authenticate(ctx.db, ctx.signingSecret, c.req.header('authorization'));
-    if (!result.ok) throw new ApiError(result.code, result.message);
+    if (!result.ok) throw new ServiceError(result.code, result.message);
     c.set('caller', result.caller);
     await next();
   };
@@ -38,9 +39,9 @@ function requireCaller(ctx: ServiceContext): Step {
  */
 export function checkHeaders(c: Context<AppEnv>): void {
   const idempotencyKey = c.req.header('idempotency-key');
-  if (idempotencyKey === '') throw new ApiError('bad_request', 'Idempotency-Key: must not be empty');
+  if (idempotencyKey === '') throw new ServiceError('bad_request', 'Idempotency-Key: must not be empty');
   if (idempotencyKey !== undefined && idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new ApiError('bad_request', `Idempotency-Key: must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+    throw new ServiceError('bad_request', `Idempotency-Key: must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
   }
 }
 
@@ -56,7 +57,7 @@ function requireWellFormedRequest(maxBodyBytes: number): Step {
 function requireScope(scope: Scope | null): Step {
   return async (c, next) => {
     if (scope !== null && !c.get('caller').scopes.has(scope)) {
-      throw new ApiError('forbidden', `the API key lacks the ${scope} scope`);
+      throw new ServiceError('forbidden', `the API key lacks the ${scope} scope`);
     }
     await next();
   };
@@ -68,9 +69,13 @@ function applyRateLimit(ctx: ServiceContext): Step {
     if (rateLimit) {
       const taken = ctx.rateLimits.take(keyId, rateLimit, ctx.now().getTime());
       if (!taken.allowed) {
-        throw new ApiError('rate_limited', `too many requests for this key; retry in ${taken.retryAfterSeconds} s`, {
-          'Retry-After': String(taken.retryAfterSeconds),
-        });
+        throw new ServiceError(
+          'rate_limited',
+          `too many requests for this key; retry in ${taken.retryAfterSeconds} s`,
+          {
+            'Retry-After': String(taken.retryAfterSeconds),
+          },
+        );
       }
     }
     await next();

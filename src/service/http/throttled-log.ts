@@ -1,5 +1,5 @@
+import type { Logger } from '../context';
 import { TokenBuckets } from '../ratelimit/token-bucket';
-import type { Logger } from './context';
 
 /** Lines a burst may write at once, and how many come back per minute. */
 const BURST = { requests: 10, seconds: 60 };

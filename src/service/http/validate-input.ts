@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '../../shared/api/endpoints';
 import { describeValidationError } from '../../shared/api/errors';
-import { ApiError } from './api-error';
-import type { AppEnv } from './context';
+import type { AppEnv } from './app-env';
+import { ServiceError } from './service-error';
 
 function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError('validation_failed', describeValidationError(result.error));
+  if (!result.success) throw new ServiceError('validation_failed', describeValidationError(result.error));
   return result.data;
 }
 
@@ -20,7 +20,7 @@ async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError('bad_request', 'body: is not valid JSON');
+    throw new ServiceError('bad_request', 'body: is not valid JSON');
   }
 }
 

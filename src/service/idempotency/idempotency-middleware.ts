@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../http/api-error';
-import type { AppEnv, ServiceContext } from '../http/context';
+import type { ServiceContext } from '../context';
+import type { AppEnv } from '../http/app-env';
+import { ServiceError } from '../http/service-error';
 import { findStoredResponse, requestFingerprint, storeResponse } from './idempotency-store';
 
 /**
@@ -27,7 +28,7 @@ export function idempotency(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
       const stored = findStoredResponse(ctx.db, keyId, key, ctx.now());
       if (stored) {
         if (stored.fingerprint !== fingerprint) {
-          throw new ApiError(
+          throw new ServiceError(
             'validation_failed',
             'Idempotency-Key: was already used with a different request; use a new key for a new request',
           );

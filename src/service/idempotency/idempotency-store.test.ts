@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTempDatabase } from '../jobs/test-fixtures';
+import { openTempDatabase } from '../testing/temp-database';
 import { findStoredResponse, IDEMPOTENCY_TTL_MS, requestFingerprint, storeResponse } from './idempotency-store';
 
 const disposers: (() => void)[] = [];

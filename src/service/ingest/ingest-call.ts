@@ -1,8 +1,9 @@
 import type { Db } from '../db/database';
-import { newId } from '../jobs/ids';
+import { newId } from '../db/ids';
 import { enqueueJob } from '../jobs/job-queue';
+import { insertCreatedVideo } from '../queries/videos';
 
-/** The pause between CREATED, UPLOADING, UPLOADED and READY: a few seconds in all (issue 4, item 8). */
+/** The pause between CREATED, UPLOADING, UPLOADED and READY: a few seconds in all. */
 export const INGEST_STEP_MS = 1200;
 
 /**
@@ -13,10 +14,7 @@ export function ingestCall(db: Db, call: { orgId: string; title: string; now: Da
   const id = newId('vid');
   const now = call.now.toISOString();
   db.transaction(() => {
-    db.prepare(
-      `INSERT INTO videos (id, org_id, deal_id, title, status, call_type, duration_seconds, processed_at, created_at, updated_at)
-       VALUES (?, ?, NULL, ?, 'CREATED', 'GENERAL', 0, NULL, ?, ?)`,
-    ).run(id, call.orgId, call.title, now, now);
+    insertCreatedVideo(db, { id, orgId: call.orgId, title: call.title, now });
     enqueueJob(db, {
       kind: 'ingest',
       subjectId: id,

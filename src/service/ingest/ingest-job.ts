@@ -1,14 +1,16 @@
-import type { ServedVideo } from '../../shared/api/served';
 import type { VideoStatus } from '../../shared/api/videos';
-import type { Db } from '../db/database';
 import type { JobHandler, JobStep } from '../jobs/job-handler';
-import type { JobRow } from '../jobs/job-queue';
+import { organizationVoices } from '../queries/organizations';
+import { findVideo, setVideoStatus, storeTranscriptAndMarkReady } from '../queries/videos';
 import { recordEvent } from '../webhooks/outbox';
 import { INGEST_STEP_MS } from './ingest-call';
 import { ingestTranscript } from './ingest-transcript';
 
 /** design.md: an ingested call goes CREATED → UPLOADING → UPLOADED → READY, one step per run. */
 const steps: readonly VideoStatus[] = ['UPLOADING', 'UPLOADED', 'READY'];
+
+/** Who speaks in a generated call when the organisation has no member yet. */
+const DEFAULT_SELLER = 'Alex Morgan';
 
 /**
  * Advances an ingested call one status per step, INGEST_STEP_MS apart. The last step stores the
@@ -23,44 +25,22 @@ export function ingestJobHandler(): JobHandler {
     run: (db, job): JobStep => {
       const next = steps[job.step] ?? 'READY';
       if (next !== 'READY') {
-        return { commit: (now) => setStatus(db, job.subject_id, next, now), nextStepAfterMs: INGEST_STEP_MS };
+        return { commit: (now) => setVideoStatus(db, job.subject_id, next, now), nextStepAfterMs: INGEST_STEP_MS };
       }
-      const segments = transcriptFor(db, job);
+      const voices = organizationVoices(db, job.org_id);
+      const segments = ingestTranscript({
+        videoId: job.subject_id,
+        orgName: voices.orgName,
+        seller: voices.firstMember ?? DEFAULT_SELLER,
+      });
       return {
         commit: (now) => {
-          const insert = db.prepare(
-            `INSERT INTO transcript_segments (video_id, org_id, deal_id, video_created_at, start, end, speaker, speaker_role, text)
-             SELECT id, org_id, deal_id, created_at, ?, ?, ?, ?, ? FROM videos WHERE id = ?`,
-          );
-          for (const segment of segments) {
-            insert.run(segment.start, segment.end, segment.speaker, segment.speaker_role, segment.text, job.subject_id);
-          }
-          db.prepare(
-            `UPDATE videos SET status = 'READY', duration_seconds = ?, processed_at = ?, updated_at = ? WHERE id = ?`,
-          ).run(Math.ceil(segments.at(-1)?.end ?? 0), now, now, job.subject_id);
-          const video = db
-            .prepare(
-              'SELECT id, title, status, created_at, updated_at, duration_seconds, processed_at, call_type, deal_id FROM videos WHERE id = ?',
-            )
-            .get(job.subject_id) as ServedVideo;
+          storeTranscriptAndMarkReady(db, job.subject_id, segments, now);
+          const video = findVideo(db, job.org_id, job.subject_id)!;
           recordEvent(db, { orgId: job.org_id, type: 'video.ready', timestamp: now, data: video });
         },
       };
     },
-    fail: (db, job, _error, now) => setStatus(db, job.subject_id, 'ERROR', now),
+    fail: (db, job, _error, now) => setVideoStatus(db, job.subject_id, 'ERROR', now),
   };
-}
-
-function setStatus(db: Db, videoId: string, status: VideoStatus, now: string): void {
-  db.prepare('UPDATE videos SET status = ?, updated_at = ? WHERE id = ?').run(status, now, videoId);
-}
-
-function transcriptFor(db: Db, job: JobRow) {
-  const names = db
-    .prepare(
-      `SELECT o.name AS orgName, (SELECT display_name FROM members m WHERE m.org_id = o.id ORDER BY created_at, id LIMIT 1) AS seller
-       FROM organizations o WHERE o.id = ?`,
-    )
-    .get(job.org_id) as { orgName: string; seller: string | null };
-  return ingestTranscript({ videoId: job.subject_id, orgName: names.orgName, seller: names.seller ?? 'Alex Morgan' });
 }

@@ -2,10 +2,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedVideo } from '../../shared/api/served';
 import { WebhookPayload } from '../../shared/api/served';
-import { startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
+import { startServiceWithReceiver } from '../testing/service-test-kit';
+import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import type { TestService } from '../testing/test-service';
-import { startTestReceiver, type TestReceiver } from '../webhooks/test-receiver';
 
 const HOST = 'hooks.example.test';
 let receiver: TestReceiver;

@@ -3,8 +3,8 @@ import type { ServedAnalysis, ServedDealDetail, ServedScoring } from '../../shar
 import { openDatabase } from '../db/database';
 import { insertVideo } from '../testing/fixtures';
 import { callApi } from '../testing/http';
+import { activeOrgs, pollUntil } from '../testing/service-test-kit';
 import { startTestService, type TestService } from '../testing/test-service';
-import { activeOrgs, pollUntil } from './service-test-kit';
 
 let service: TestService;
 let key: string;

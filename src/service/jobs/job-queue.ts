@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 
 export type JobKind = 'analysis' | 'scoring' | 'ingest';
 

@@ -4,11 +4,11 @@ import type { Db } from '../db/database';
 import { setFault } from '../queries/faults';
 import { findScoring } from '../queries/jobs';
 import { scoringJobHandler } from '../scoring/scoring-job';
+import { startScoring } from '../scoring/start-scoring';
+import { insertOrgWithDealAndCall, openTempDatabase } from '../testing/temp-database';
 import type { JobHandler } from './job-handler';
 import { claimNextJob, finishJob } from './job-queue';
-import { createScoring } from './job-records';
 import { JobWorker } from './job-worker';
-import { insertOrgWithDealAndCall, openTempDatabase } from './test-fixtures';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -36,7 +36,7 @@ async function until(db: Db, id: string, done: (scoring: ServedScoring) => boole
 describe('JobWorker', () => {
   it('takes a scoring from processing to completed with its times and result', async () => {
     const { db, worker } = setup();
-    const created = createScoring(db, 'org_1', 'deal_1', new Date().toISOString());
+    const created = startScoring(db, 'org_1', 'deal_1', new Date().toISOString());
     expect(created).toMatchObject({ status: 'processing', result: null, error: null, started_at: null });
     worker.start();
 
@@ -54,7 +54,7 @@ describe('JobWorker', () => {
   it('fails a scoring permanently with injected_failure while the fault is on', async () => {
     const { db, worker } = setup();
     setFault(db, 'job-fail:deal_1', true);
-    const created = createScoring(db, 'org_1', 'deal_1', new Date().toISOString());
+    const created = startScoring(db, 'org_1', 'deal_1', new Date().toISOString());
     worker.start();
     const done = await until(db, created.id, (scoring) => scoring.status !== 'processing');
     expect(done).toMatchObject({ status: 'failed', result: null, error: { code: 'injected_failure' } });
@@ -63,7 +63,7 @@ describe('JobWorker', () => {
 
   it('runs a job left running by a killed process again on start, once', async () => {
     const { db, worker } = setup();
-    const created = createScoring(db, 'org_1', 'deal_1', new Date().toISOString());
+    const created = startScoring(db, 'org_1', 'deal_1', new Date().toISOString());
     const orphan = claimNextJob(db, 'worker_killed', new Date(), 600_000, ['scoring'])!;
     expect(orphan.state).toBe('running');
 
@@ -85,7 +85,7 @@ describe('JobWorker', () => {
     const { db } = setup();
     const worker = new JobWorker({ db, handlers: [throwing], pollMs: 10, maxAttempts: 1 });
     cleanups.push(() => worker.stop());
-    const created = createScoring(db, 'org_1', 'deal_1', new Date().toISOString());
+    const created = startScoring(db, 'org_1', 'deal_1', new Date().toISOString());
     worker.start();
     const done = await until(db, created.id, (scoring) => scoring.status !== 'processing');
     expect(done).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
@@ -96,7 +96,7 @@ describe('JobWorker.stop', () => {
   it('returns without waiting out a slow job, which runs again on the next start', async () => {
     const { db } = setup();
     const slow = new JobWorker({ db, handlers: [scoringJobHandler({ jobDelayMs: 60_000 })], pollMs: 10 });
-    const created = createScoring(db, 'org_1', 'deal_1', new Date().toISOString());
+    const created = startScoring(db, 'org_1', 'deal_1', new Date().toISOString());
     slow.start();
     await until(db, created.id, (scoring) => scoring.started_at !== null);
     const stoppedAt = Date.now();

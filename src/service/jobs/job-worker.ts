@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PollingLoop } from '../background/polling-loop';
 import type { Db } from '../db/database';
-import { newId } from './ids';
+import { newId } from '../db/ids';
 import { JobFailure } from './job-failure';
 import type { JobHandler } from './job-handler';
 import { claimNextJob, finishJob, type JobKind, type JobRow, requeueInterruptedJobs, requeueJob } from './job-queue';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedAnalysis } from '../../shared/api/served';
 import { openDatabase } from '../db/database';
 import { callApi } from '../testing/http';
+import { pollUntil, startServiceWithReceiver } from '../testing/service-test-kit';
+import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import type { TestService } from '../testing/test-service';
-import { startTestReceiver, type TestReceiver } from '../webhooks/test-receiver';
-import { pollUntil, startServiceWithReceiver } from './service-test-kit';
 
 const HOST = 'hooks.example.test';
 let receiver: TestReceiver;

@@ -2,11 +2,12 @@ import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { describeValidationError } from '../../shared/api/errors';
 import { PlantCreateBody, PlantListQuery, PlantPath } from '../../shared/api/plants';
-import { ApiError, notFound } from '../http/api-error';
+import type { ServiceContext } from '../context';
+import type { AppEnv } from '../http/app-env';
 import { MAX_BODY_BYTES } from '../http/body-limit';
-import type { AppEnv, ServiceContext } from '../http/context';
 import { envelopeApp } from '../http/envelope-app';
 import { guardSteps, type RouteGuard } from '../http/pipeline';
+import { notFound, ServiceError } from '../http/service-error';
 import { idempotency } from '../idempotency/idempotency-middleware';
 import { createPlant, deletePlant, listPlants } from './plants-store';
 
@@ -45,16 +46,16 @@ export function createPlantsApp(ctx: ServiceContext) {
   });
 
   app.all('/plants', () => {
-    throw new ApiError('not_found', 'use GET or POST on /plants', { Allow: 'GET, POST' }, 405);
+    throw new ServiceError('not_found', 'use GET or POST on /plants', { Allow: 'GET, POST' }, 405);
   });
   app.all('/plants/:id', () => {
-    throw new ApiError('not_found', 'use DELETE on /plants/{id}', { Allow: 'DELETE' }, 405);
+    throw new ServiceError('not_found', 'use DELETE on /plants/{id}', { Allow: 'DELETE' }, 405);
   });
   return app;
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, prefix?: string): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ApiError('bad_request', describeValidationError(result.error, prefix));
+  if (!result.success) throw new ServiceError('bad_request', describeValidationError(result.error, prefix));
   return result.data;
 }

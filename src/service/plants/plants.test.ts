@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeOrgs } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
+import { activeOrgs } from '../testing/service-test-kit';
 import { startTestService, type TestService } from '../testing/test-service';
 
 let service: TestService;

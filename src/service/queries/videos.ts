@@ -5,7 +5,7 @@ import type {
   ServedVideo,
   ServedVideoSummary,
 } from '../../shared/api/served';
-import type { VideoStatusFilter } from '../../shared/api/videos';
+import type { VideoStatus, VideoStatusFilter } from '../../shared/api/videos';
 import type { Db } from '../db/database';
 import { parseJsonColumn } from './json-column';
 import { keysetPage, type Page } from './keyset-page';
@@ -102,4 +102,38 @@ export function currentChecklistOf(db: Db, videoId: string): ServedChecklistEval
     items: parseJsonColumn<ServedChecklistEvaluation['items']>(row.items) ?? [],
     overall_assessment: row.overall_assessment,
   };
+}
+
+/** A new call as `ingest` creates it: CREATED, no deal, no transcript yet. */
+export function insertCreatedVideo(db: Db, video: { id: string; orgId: string; title: string; now: string }): void {
+  db.prepare(
+    `INSERT INTO videos (id, org_id, deal_id, title, status, call_type, duration_seconds, processed_at, created_at, updated_at)
+     VALUES (?, ?, NULL, ?, 'CREATED', 'GENERAL', 0, NULL, ?, ?)`,
+  ).run(video.id, video.orgId, video.title, video.now, video.now);
+}
+
+export function setVideoStatus(db: Db, videoId: string, status: VideoStatus, now: string): void {
+  db.prepare('UPDATE videos SET status = ?, updated_at = ? WHERE id = ?').run(status, now, videoId);
+}
+
+/**
+ * Stores a processed call's transcript and marks the call READY with its length; the segments
+ * carry the call's organisation, deal and creation time, which search filters and orders by.
+ */
+export function storeTranscriptAndMarkReady(
+  db: Db,
+  videoId: string,
+  segments: readonly Omit<ServedTranscriptSegment, 'id'>[],
+  now: string,
+): void {
+  const insert = db.prepare(
+    `INSERT INTO transcript_segments (video_id, org_id, deal_id, video_created_at, start, end, speaker, speaker_role, text)
+     SELECT id, org_id, deal_id, created_at, ?, ?, ?, ?, ? FROM videos WHERE id = ?`,
+  );
+  for (const segment of segments) {
+    insert.run(segment.start, segment.end, segment.speaker, segment.speaker_role, segment.text, videoId);
+  }
+  db.prepare(
+    `UPDATE videos SET status = 'READY', duration_seconds = ?, processed_at = ?, updated_at = ? WHERE id = ?`,
+  ).run(Math.ceil(segments.at(-1)?.end ?? 0), now, now, videoId);
 }

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../auth/issue-key';
+import type { RateLimit } from './rate-limit';
 
 export type TakeResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

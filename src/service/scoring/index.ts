@@ -1,2 +1,1 @@
-export { loadDealScoringInputs } from './load-inputs';
 export { type DealScore, type DealScoringInputs, scoreDeal } from './score-deal';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertOrgWithDealAndCall, openTempDatabase } from '../jobs/test-fixtures';
-import { type DealScoringInputs, loadDealScoringInputs, scoreDeal } from './index';
+import { loadDealScoringInputs } from '../queries/deal-scoring-inputs';
+import { insertOrgWithDealAndCall, openTempDatabase } from '../testing/temp-database';
+import { type DealScoringInputs, scoreDeal } from './index';
 
 const now = new Date('2026-01-10T00:00:00.000Z');
 const quietOpenDeal: DealScoringInputs = {

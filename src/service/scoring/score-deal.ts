@@ -1,17 +1,8 @@
 import type { DealStatus } from '../../shared/api/deals';
 import type { ServedScoringFactor } from '../../shared/api/served';
+import type { DealScoringInputs } from '../queries/deal-scoring-inputs';
 
-/** Everything the model looks at: the deal's own data, nothing else (docs/scoring-model.md). */
-export interface DealScoringInputs {
-  status: DealStatus;
-  closeDate: string | null;
-  /** Times of the deal's activities and linked calls, any order. */
-  activityTimes: string[];
-  /** Item statuses of the current checklist evaluations of the deal's calls (MET, PARTIALLY_MET, NOT_MET…). */
-  checklistItemStatuses: string[];
-  /** Types of the current sales events of the deal's calls (PRICING, NEXT_STEP…). */
-  salesEventTypes: string[];
-}
+export type { DealScoringInputs };
 
 export interface DealScore {
   probability: number;

@@ -1,10 +1,8 @@
-import type { Db } from '../db/database';
 import { JobFailure } from '../jobs/job-failure';
 import type { JobHandler } from '../jobs/job-handler';
-import type { JobRow } from '../jobs/job-queue';
-import { completeJobRecord, failJobRecord, markJobRecordStarted } from '../jobs/job-records';
+import { loadDealScoringInputs } from '../queries/deal-scoring-inputs';
 import { isFaultOn } from '../queries/faults';
-import { loadDealScoringInputs } from './load-inputs';
+import { completeJobRecord, failJobRecord, markJobRecordStarted, parentOfJobRecord } from '../queries/job-records';
 import { scoreDeal } from './score-deal';
 
 /** Scores the deal as it is when the job runs; deal.scoring.* events are never delivered (interface, Events). */
@@ -14,7 +12,7 @@ export function scoringJobHandler(config: { jobDelayMs: number; now?: () => Date
     durationMs: () => config.jobDelayMs,
     start: (db, job, now) => markJobRecordStarted(db, 'scorings', job.subject_id, now),
     run: (db, job) => {
-      const dealId = dealOf(db, job);
+      const dealId = parentOfJobRecord(db, 'scorings', job.subject_id);
       if (isFaultOn(db, `job-fail:${dealId}`)) {
         throw new JobFailure('injected_failure', `Scorings of deal ${dealId} are set to fail (fault job-fail).`);
       }
@@ -25,8 +23,4 @@ export function scoringJobHandler(config: { jobDelayMs: number; now?: () => Date
     },
     fail: (db, job, error, now) => failJobRecord(db, 'scorings', job.subject_id, error, now),
   };
-}
-
-function dealOf(db: Db, job: JobRow): string {
-  return db.prepare('SELECT deal_id FROM scorings WHERE id = ?').pluck().get(job.subject_id) as string;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import { loadDealScoringInputs, scoreDeal } from '../scoring';
+import { loadDealScoringInputs } from '../queries/deal-scoring-inputs';
+import { scoreDeal } from '../scoring';
 import type { PlannedDeal } from './plan-org';
 
 const iso = (time: number) => new Date(time).toISOString();

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { JobStatus } from '../../shared/api/jobs';
 import type { Db } from '../db/database';
+import { newId } from '../db/ids';
 
-/**
+/*
  * Rows a test needs in an exact shape (a scoring that finished at a known time, a video created
  * at a known instant), written straight into a running service's data directory; SQLite in WAL
- * lets the test and the server share the file.
+ * lets the test and the server share the file. Ids are made as the service makes them.
  */
-const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 export function insertVideo(
   db: Db,
@@ -42,7 +41,7 @@ export function insertJob(
     error?: unknown;
   },
 ): string {
-  const id = newId(job.table === 'analyses' ? 'ana' : 'sco');
+  const id = newId(job.table === 'analyses' ? 'ana' : 'scr');
   const parentColumn = job.table === 'analyses' ? 'video_id' : 'deal_id';
   db.prepare(
     `INSERT INTO ${job.table} (id, org_id, ${parentColumn}, status, result, error, created_at, started_at, finished_at, updated_at)

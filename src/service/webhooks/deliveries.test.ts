@@ -2,10 +2,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedAnalysis } from '../../shared/api/served';
 import { WebhookPayload } from '../../shared/api/served';
-import { analyseUntilDone, pollUntil, startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
+import { analyseUntilDone, pollUntil, startServiceWithReceiver } from '../testing/service-test-kit';
+import { type ReceivedDelivery, startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import type { TestService } from '../testing/test-service';
-import { type ReceivedDelivery, startTestReceiver, type TestReceiver } from './test-receiver';
 
 const HOST = 'hooks.example.test';
 const RETRY_BASE_MS = 300;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { analyseUntilDone, startServiceWithReceiver } from '../jobs/service-test-kit';
 import { callApi } from '../testing/http';
+import { analyseUntilDone, startServiceWithReceiver } from '../testing/service-test-kit';
+import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import type { TestService } from '../testing/test-service';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
 
 const HOST = 'hooks.example.test';
 let receiver: TestReceiver;

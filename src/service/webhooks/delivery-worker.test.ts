@@ -2,11 +2,11 @@ import tls from 'node:tls';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServedVideo } from '../../shared/api/served';
-import { insertOrgWithDealAndCall, openTempDatabase } from '../jobs/test-fixtures';
+import { insertOrgWithDealAndCall, openTempDatabase } from '../testing/temp-database';
+import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { DeliveryWorker, retryDelayMs } from './delivery-worker';
 import { createHttpsTransport, parseWebhookResolve } from './https-transport';
 import { recordEvent } from './outbox';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
 import { createWebhookEndpoint, deleteWebhookEndpoint } from './webhook-endpoints';
 
 const HOST = 'hooks.example.test';

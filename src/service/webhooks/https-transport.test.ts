@@ -1,8 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { createHttpsTransport, parseWebhookResolve, type ResolveAll } from './https-transport';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
 
 const HOST = 'hooks.example.test';
 let receiver: TestReceiver;

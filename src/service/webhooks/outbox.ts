@@ -1,7 +1,7 @@
 import { deliveredEventTypes, type EventType } from '../../shared/api/events';
 import type { WebhookPayload } from '../../shared/api/served';
 import type { Db } from '../db/database';
-import { newId } from '../jobs/ids';
+import { newId } from '../db/ids';
 
 /**
  * Queues one delivery per subscribed endpoint of the organisation. Call it inside the transaction

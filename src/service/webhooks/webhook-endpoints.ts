@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EventType } from '../../shared/api/events';
 import type { ServedCreatedWebhookEndpoint, ServedWebhookEndpoint } from '../../shared/api/served';
 import type { Db } from '../db/database';
-import { newId } from '../jobs/ids';
+import { newId } from '../db/ids';
 
 interface EndpointRow {
   id: string;

@@ -1,7 +1,7 @@
-import { createAnalysis } from '../../jobs/job-records';
+import { startAnalysis } from '../../analysis/start-analysis';
 import { findVideo } from '../../queries/videos';
-import { notFound } from '../api-error';
 import type { HandlerRegistry } from '../handler';
+import { notFound } from '../service-error';
 
 /**
  * 202 with the analysis in `processing`; the job queue does the work. A call without a usable
@@ -12,6 +12,6 @@ export const analysisHandlers = {
     const video = findVideo(ctx.db, caller.orgId, params.id);
     if (!video) throw notFound('video');
     const now = ctx.now().toISOString();
-    return { data: ctx.db.transaction(() => createAnalysis(ctx.db, caller.orgId, video.id, now)).immediate() };
+    return { data: ctx.db.transaction(() => startAnalysis(ctx.db, caller.orgId, video.id, now)).immediate() };
   },
 } satisfies HandlerRegistry;

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import { dealDetail, findDeal, listActivities, listDeals } from '../../queries/deals';
 import { findScoring, listScorings } from '../../queries/jobs';
-import { notFound } from '../api-error';
 import type { HandlerRegistry } from '../handler';
+import { notFound } from '../service-error';
 import { pageReply } from './page-reply';
 
 /** interface, Authentication 9: another organisation's deal is "not found", exactly like a missing one. */

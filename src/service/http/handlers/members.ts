@@ -1,6 +1,6 @@
 import { findMember, listMembers } from '../../queries/members';
-import { notFound } from '../api-error';
 import type { HandlerRegistry } from '../handler';
+import { notFound } from '../service-error';
 
 export const memberHandlers = {
   listMembers: ({ ctx, caller }) => ({ data: listMembers(ctx.db, caller.orgId) }),

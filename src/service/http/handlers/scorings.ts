@@ -1,7 +1,7 @@
-import { createScoring } from '../../jobs/job-records';
 import { findDeal } from '../../queries/deals';
-import { notFound } from '../api-error';
+import { startScoring } from '../../scoring/start-scoring';
 import type { HandlerRegistry } from '../handler';
+import { notFound } from '../service-error';
 
 /** 202 with the scoring in `processing`; the job queue scores the deal (docs/scoring-model.md). */
 export const scoringHandlers = {
@@ -9,6 +9,6 @@ export const scoringHandlers = {
     const deal = findDeal(ctx.db, caller.orgId, params.id);
     if (!deal) throw notFound('deal');
     const now = ctx.now().toISOString();
-    return { data: ctx.db.transaction(() => createScoring(ctx.db, caller.orgId, deal.id, now)).immediate() };
+    return { data: ctx.db.transaction(() => startScoring(ctx.db, caller.orgId, deal.id, now)).immediate() };
   },
 } satisfies HandlerRegistry;

@@ -8,9 +8,9 @@ import {
   salesEventsOf,
   transcriptOf,
 } from '../../queries/videos';
-import { ApiError, notFound } from '../api-error';
 import type { HandlerRegistry } from '../handler';
 import { lowerBound, upperBound } from '../query-timestamps';
+import { notFound, ServiceError } from '../service-error';
 import { pageReply } from './page-reply';
 
 /** interface, Authentication 9: another organisation's video is "not found", exactly like a missing one. */
@@ -21,8 +21,8 @@ function videoOf(db: Db, orgId: string, videoId: string) {
 }
 
 /** design.md: a call never analysed has no summary or checklist yet: 404 not_found. */
-function notAnalysedYet(what: string): ApiError {
-  return new ApiError('not_found', `the video has no ${what} yet; start an analysis to create one`);
+function notAnalysedYet(what: string): ServiceError {
+  return new ServiceError('not_found', `the video has no ${what} yet; start an analysis to create one`);
 }
 
 export const videoHandlers = {

@@ -5,15 +5,15 @@ import {
   listWebhookEndpoints,
   readAllowlist,
 } from '../../webhooks/webhook-endpoints';
-import { ApiError, notFound } from '../api-error';
 import type { HandlerRegistry } from '../handler';
+import { notFound, ServiceError } from '../service-error';
 
 export const webhookHandlers = {
   /** The body's shape is already valid (422 validation_failed otherwise); here the destination is judged. */
   createWebhook: ({ ctx, caller, input: { body } }) => {
     const allowlist = readAllowlist(ctx.db, caller.orgId);
     const verdict = checkWebhookUrl(body.url, { allowlist, ports: ctx.options.webhookPorts });
-    if (!verdict.allowed) throw new ApiError('invalid_webhook_url', verdict.reason);
+    if (!verdict.allowed) throw new ServiceError('invalid_webhook_url', verdict.reason);
     const now = ctx.now().toISOString();
     return { data: createWebhookEndpoint(ctx.db, { orgId: caller.orgId, url: body.url, events: body.events, now }) };
   },

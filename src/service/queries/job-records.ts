@@ -1,28 +1,24 @@
-import type { ServedAnalysis, ServedJobError, ServedScoring } from '../../shared/api/served';
+import type { ServedJobError } from '../../shared/api/served';
 import type { Db } from '../db/database';
-import { findAnalysis, findScoring } from '../queries/jobs';
-import { newId } from './ids';
-import { enqueueJob } from './job-queue';
 
 /** The two job-backed resources share their lifecycle columns (design.md: processing → completed | failed). */
-type JobTable = 'analyses' | 'scorings';
+export type JobTable = 'analyses' | 'scorings';
 
-export function createAnalysis(db: Db, orgId: string, videoId: string, now: string): ServedAnalysis {
-  const id = newId('ana');
+const parentColumn = { analyses: 'video_id', scorings: 'deal_id' } as const;
+
+export function insertJobRecord(
+  db: Db,
+  table: JobTable,
+  record: { id: string; orgId: string; parentId: string; now: string },
+): void {
   db.prepare(
-    `INSERT INTO analyses (id, org_id, video_id, status, created_at, updated_at) VALUES (?, ?, ?, 'processing', ?, ?)`,
-  ).run(id, orgId, videoId, now, now);
-  enqueueJob(db, { kind: 'analysis', subjectId: id, orgId, now });
-  return findAnalysis(db, videoId, id)!;
+    `INSERT INTO ${table} (id, org_id, ${parentColumn[table]}, status, created_at, updated_at) VALUES (?, ?, ?, 'processing', ?, ?)`,
+  ).run(record.id, record.orgId, record.parentId, record.now, record.now);
 }
 
-export function createScoring(db: Db, orgId: string, dealId: string, now: string): ServedScoring {
-  const id = newId('scr');
-  db.prepare(
-    `INSERT INTO scorings (id, org_id, deal_id, status, created_at, updated_at) VALUES (?, ?, ?, 'processing', ?, ?)`,
-  ).run(id, orgId, dealId, now, now);
-  enqueueJob(db, { kind: 'scoring', subjectId: id, orgId, now });
-  return findScoring(db, dealId, id)!;
+/** The call of an analysis, or the deal of a scoring. */
+export function parentOfJobRecord(db: Db, table: JobTable, id: string): string {
+  return db.prepare(`SELECT ${parentColumn[table]} FROM ${table} WHERE id = ?`).pluck().get(id) as string;
 }
 
 /** A rerun after a kill keeps the first start: work started then, and started_at says so. */

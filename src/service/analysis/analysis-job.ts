@@ -1,18 +1,16 @@
-import {
-  type AnalyzerChecklistItem,
-  analyzeCall,
-  replaceCallOutputs,
-  TranscriptUnavailableError,
-} from '../analysis/index';
 import type { Db } from '../db/database';
+import { JobFailure } from '../jobs/job-failure';
+import type { JobHandler } from '../jobs/job-handler';
+import type { JobRow } from '../jobs/job-queue';
+import { checklistItemsOf } from '../queries/checklist-items';
 import { isFaultOn } from '../queries/faults';
+import { completeJobRecord, failJobRecord, markJobRecordStarted, parentOfJobRecord } from '../queries/job-records';
 import { findAnalysis } from '../queries/jobs';
 import { transcriptOf } from '../queries/videos';
 import { recordEvent } from '../webhooks/outbox';
-import { JobFailure } from './job-failure';
-import type { JobHandler } from './job-handler';
-import type { JobRow } from './job-queue';
-import { completeJobRecord, failJobRecord, markJobRecordStarted } from './job-records';
+import { analyzeCall } from './analyze-call';
+import { replaceCallOutputs } from './replace-call-outputs';
+import { TranscriptUnavailableError } from './transcript-unavailable';
 
 /**
  * Analyses the call's transcript (src/service/analysis). The call's new outputs, the analysis'
@@ -60,19 +58,11 @@ export function analysisJobHandler(config: { jobDelayMs: number }): JobHandler {
   };
 }
 
-function videoOf(db: Db, job: JobRow): string {
-  return db.prepare('SELECT video_id FROM analyses WHERE id = ?').pluck().get(job.subject_id) as string;
-}
+const videoOf = (db: Db, job: JobRow) => parentOfJobRecord(db, 'analyses', job.subject_id);
 
 function analyze(db: Db, orgId: string, videoId: string) {
-  const checklist = db
-    .prepare('SELECT id, item_text, item_description, keywords FROM checklist_items WHERE org_id = ? ORDER BY position')
-    .all(orgId) as (Omit<AnalyzerChecklistItem, 'keywords'> & { keywords: string })[];
   try {
-    return analyzeCall({
-      segments: transcriptOf(db, videoId),
-      checklist: checklist.map((item) => ({ ...item, keywords: JSON.parse(item.keywords) as string[] })),
-    });
+    return analyzeCall({ segments: transcriptOf(db, videoId), checklist: checklistItemsOf(db, orgId) });
   } catch (error) {
     if (error instanceof TranscriptUnavailableError) throw new JobFailure(error.code, error.message);
     throw error;

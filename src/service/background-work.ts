@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { BackgroundTask, ServiceContext } from '../http/context';
-import { ingestJobHandler } from '../ingest/ingest-job';
-import { scoringJobHandler } from '../scoring/scoring-job';
-import { DeliveryWorker } from '../webhooks/delivery-worker';
-import { createHttpsTransport } from '../webhooks/https-transport';
-import { analysisJobHandler } from './analysis-job';
-import { JobWorker } from './job-worker';
+import { analysisJobHandler } from './analysis/analysis-job';
+import type { BackgroundTask, ServiceContext } from './context';
+import { ingestJobHandler } from './ingest/ingest-job';
+import { JobWorker } from './jobs/job-worker';
+import { scoringJobHandler } from './scoring/scoring-job';
+import { DeliveryWorker } from './webhooks/delivery-worker';
+import { createHttpsTransport } from './webhooks/https-transport';
 
 /** A delivery attempt without an answer in this time counts as failed and is retried. */
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { requireOrganization, withDatabase } from '../cli/data-dir';
-import { ingestCall } from './ingest-call';
+import { ingestCall } from '../ingest/ingest-call';
+import { requireOrganization, withDatabase } from './data-dir';
 
 /** `ingest --data DIR --org ID [--title T]`: prints the new video id. */
 export function ingestCommand(args: string[]): void {

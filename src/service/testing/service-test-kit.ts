@@ -1,9 +1,9 @@
 import type { Analysis } from '../../shared/api/jobs';
 import type { ManifestOrg } from '../../shared/manifest';
-import { callApi } from '../testing/http';
-import { fullAccessKey } from '../testing/manifest-keys';
-import { startTestService, type TestService } from '../testing/test-service';
-import type { TestReceiver } from '../webhooks/test-receiver';
+import { callApi } from './http';
+import { fullAccessKey } from './manifest-keys';
+import type { TestReceiver } from './test-receiver';
+import { startTestService, type TestService } from './test-service';
 
 /** The active organisations of a seeded service, each with its all-scopes key that has no rate limit. */
 export function activeOrgs(service: TestService): { org: ManifestOrg; key: string }[] {

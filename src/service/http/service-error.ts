@@ -1,7 +1,10 @@
 import { type ErrorCode, errorStatus } from '../../shared/api/errors';
 
-/** Thrown anywhere in a request; the app turns it into the error envelope (interface, Errors). */
-export class ApiError extends Error {
+/**
+ * A refusal the service answers with, thrown anywhere in a request; the app turns it into the
+ * error envelope (interface, Errors). The desktop client's failures are its own ApiError.
+ */
+export class ServiceError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -13,6 +16,6 @@ export class ApiError extends Error {
   }
 }
 
-export function notFound(what: string): ApiError {
-  return new ApiError('not_found', `a ${what} was not found`);
+export function notFound(what: string): ServiceError {
+  return new ServiceError('not_found', `a ${what} was not found`);
 }

@@ -1,7 +1,6 @@
-import type { Caller } from '../auth/authenticate';
-import type { ServeOptions } from '../cli/serve-options';
-import type { Db } from '../db/database';
-import type { TokenBuckets } from '../ratelimit/token-bucket';
+import type { Db } from './db/database';
+import type { TokenBuckets } from './ratelimit/token-bucket';
+import type { ServiceOptions } from './service-options';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -19,17 +18,8 @@ export interface ServiceContext {
   /** The data directory's key-signing secret, read once (it never changes). */
   signingSecret: string;
   now: () => Date;
-  options: ServeOptions;
+  options: ServiceOptions;
   logger: Logger;
   rateLimits: TokenBuckets;
   background: BackgroundTask[];
-}
-
-/** Hono variables set by the request pipeline. */
-export interface AppEnv {
-  Variables: {
-    requestId: string;
-    caller: Caller;
-    input: { params: unknown; query: unknown; body: unknown };
-  };
 }
