@@ -2,11 +2,8 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
-const shared = { '@shared': resolve(import.meta.dirname, 'src/shared') };
-
 export default defineConfig({
   main: {
-    resolve: { alias: shared },
     build: {
       // Native modules (better-sqlite3, keytar) and the service stay outside the bundle.
       externalizeDeps: true,
@@ -14,7 +11,6 @@ export default defineConfig({
     },
   },
   preload: {
-    resolve: { alias: shared },
     build: {
       // A sandboxed preload cannot load ES modules or other files: one CommonJS file.
       externalizeDeps: false,
@@ -27,7 +23,6 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    resolve: { alias: shared },
     plugins: [react()],
     build: {
       minify: true,

@@ -1,5 +1,5 @@
 /**
- * Load and soak of the local service (issue 10, items 8 and 10): 50 concurrent clients on the
+ * Load and soak of the local service: 50 concurrent clients on the
  * read endpoints and search, first alone, then for 60 s while a backlog of webhook deliveries to
  * a failing HTTPS receiver (with `--webhook-ca`) keeps retrying. Records latency percentiles per
  * phase and per endpoint, errors (there must be none), and the server's CPU and memory.

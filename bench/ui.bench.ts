@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The renderer's benchmarks (issue 6, item 12), in Debian's Chromium on the production build
+ * The renderer's benchmarks, in Debian's Chromium on the production build
  * (`npm run build` first):
  * - data to a rendered transcript of 10,000 segments, and memory after scrolling 5,000 calls: the
  *   page gets an in-page bridge that answers from generated data, so only the renderer is timed;

@@ -42,7 +42,7 @@ export async function issueKey(callscope: CallscopeApp): Promise<string> {
   return output.trim();
 }
 
-/** Issue 6, item 11: no serious or critical accessibility violation on a screen. */
+/** No serious or critical accessibility violation on a screen. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));

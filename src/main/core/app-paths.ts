@@ -5,8 +5,3 @@ import { join } from 'node:path';
 export function userDataDir(): string {
   return join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'Callscope');
 }
-
-/** The demo service's data directory, seeded on first launch and kept between launches. */
-export function demoDataDir(): string {
-  return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'callscope', 'demo');
-}

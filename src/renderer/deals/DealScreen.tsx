@@ -19,7 +19,7 @@ import { dealQueries, scoringJob } from './queries';
 import { ScoringHistory } from './ScoringHistory';
 import './deals.css';
 
-/** Issue 6, item 3. */
+/** A deal: its facts, win probability and factors, activity, scoring history, and Re-score live. */
 export function DealScreen({ dealId }: { dealId: string }) {
   const deal = useQuery(dealQueries.detail(dealId));
   const scorings = useInfiniteQuery(dealQueries.scorings(dealId));

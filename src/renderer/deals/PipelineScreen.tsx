@@ -7,7 +7,7 @@ import './deals.css';
 const allStatuses: readonly DealStatus[] = [...pipelineStatuses, 'DELETED'];
 
 /**
- * Issue 6, item 2. The interface offers one filter (status) and one order (newest first), so
+ * The interface offers one filter (status) and one order (newest first), so
  * the pipeline is a column per status, each its own cursor list; DELETED only on request.
  */
 export function PipelineScreen() {

@@ -17,7 +17,7 @@ import './search.css';
 
 const DEBOUNCE_MS = 200;
 
-/** Issue 6, item 6: transcript search from anywhere, driven from the keyboard. */
+/** Transcript search from anywhere, driven from the keyboard. */
 /** `timeScale`: seconds per unit of the hits' times, as the workspace's service profile knows it. */
 export function SearchPalette({ timeScale }: { timeScale: number }) {
   const open = useUiStore((state) => state.searchOpen);

@@ -1,7 +1,7 @@
 import Markdown from 'react-markdown';
 
 /**
- * Markdown from the service is untrusted (issue 6, item 5): react-markdown builds elements and
+ * Markdown from the service is untrusted: react-markdown builds elements and
  * never sets innerHTML, `skipHtml` drops raw HTML, its default URL transform drops `javascript:`
  * and other unsafe links, and images are left out so a note cannot load remote content.
  */

@@ -14,7 +14,7 @@ import { webhookKeys } from './queries';
 const ALLOWLIST_EXPLANATION =
   'This host is not on your organisation’s allowlist — ask your administrator. The address must also use https://.';
 
-/** Issue 6, item 8. The secret comes back only here, so it is handed up to be shown once. */
+/** A new webhook endpoint. The secret comes back only here, so it is handed up to be shown once. */
 export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');

@@ -7,7 +7,7 @@ import { InlineError } from '../shared-ui/InlineError';
 import { ApiKeyField } from './ApiKeyField';
 import { useWorkspaceChange, workspaceQueries } from './queries';
 
-/** Main checks the key with GET /v1/members/me before storing it (issue 6, item 1). */
+/** Main checks the key with the service before storing it; a key that cannot be sent is refused here first. */
 export function AddWorkspaceForm() {
   const add = useWorkspaceChange('addWorkspace');
   const keyStorage = useQuery(workspaceQueries.appInfo()).data?.keyStorage;

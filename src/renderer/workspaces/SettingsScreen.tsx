@@ -10,7 +10,7 @@ import { appKeys, useWorkspaceChange, workspaceQueries } from './queries';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 import './workspaces.css';
 
-/** Issue 6, item 9: replace the key, revoke it, sign out; plus the theme and more workspaces. */
+/** The workspace: its connection, its key (replace, revoke, sign out), the theme, and more workspaces. */
 export function SettingsScreen({ workspace }: { workspace: Workspace }) {
   const [confirm, setConfirm] = useState<'revoke' | 'sign-out' | null>(null);
   const revoke = useWorkspaceChange('revokeKey');

@@ -8,7 +8,7 @@ import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { useWorkspaceChange, workspaceQueries } from './queries';
 import './workspaces.css';
 
-/** First run, or every workspace signed out: open the demo or add one (issue 6, item 1). */
+/** First run, or every workspace signed out: open the demo or add one. */
 export function WelcomeScreen({ workspaces, notice }: { workspaces: Workspace[]; notice?: ReactNode }) {
   const appInfo = useQuery(workspaceQueries.appInfo());
   const openDemo = useWorkspaceChange('openDemoWorkspace');

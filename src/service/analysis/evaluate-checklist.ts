@@ -1,8 +1,12 @@
 import type { ServedChecklistItem, ServedEvidence } from '../../shared/api/served';
+import type { knownChecklistItemStatuses, knownRelevances } from '../../shared/api/videos';
 import { formatClock } from './format';
 import type { AnalyzerChecklistItem, AnalyzerSegment, CallAnalysis } from './types';
 
 const MAX_EVIDENCE = 3;
+
+type Relevance = (typeof knownRelevances)[number];
+type ItemStatus = (typeof knownChecklistItemStatuses)[number];
 
 interface Match {
   segment: AnalyzerSegment;
@@ -26,7 +30,8 @@ export function evaluateChecklist(
       return found.length ? [{ segment, keywords: found }] : [];
     });
     const distinct = new Set(matches.flatMap((match) => match.keywords));
-    const status = distinct.size >= 2 || matches.length >= 3 ? 'MET' : matches.length > 0 ? 'PARTIALLY_MET' : 'NOT_MET';
+    const status: ItemStatus =
+      distinct.size >= 2 || matches.length >= 3 ? 'MET' : matches.length > 0 ? 'PARTIALLY_MET' : 'NOT_MET';
     return {
       id: item.id,
       item_text: item.item_text,
@@ -50,7 +55,7 @@ function strongest(matches: Match[]): Match[] {
 /** Specific beats vague: several keywords, or a figure (amount, date, head count), make a quote HIGH. */
 function evidence({ segment, keywords }: Match): ServedEvidence {
   const specific = keywords.length >= 2 || /\d/.test(segment.text);
-  const relevance = specific ? 'HIGH' : segment.text.split(/\s+/).length >= 8 ? 'MEDIUM' : 'LOW';
+  const relevance: Relevance = specific ? 'HIGH' : segment.text.split(/\s+/).length >= 8 ? 'MEDIUM' : 'LOW';
   return { id: segment.id, text: segment.text, relevance };
 }
 

@@ -17,7 +17,7 @@ export interface StoredOutputs {
 
 /**
  * Makes an analysis' outputs the call's current summary, checklist evaluation and sales events,
- * retiring the previous ones, in one transaction (issue 4, item 2): a reader sees either the old
+ * retiring the previous ones, in one transaction: a reader sees either the old
  * set or the new one, never a mix. Record ids derive from the analysis id, so one analysis can
  * never store two sets, and seeding stays deterministic.
  */

@@ -1,5 +1,5 @@
 import type { ServedChecklistItem, ServedSummarySection, ServedTranscriptSegment } from '../../shared/api/served';
-import type { knownSalesEventTypes } from '../../shared/api/videos';
+import type { knownChecklistStatuses, knownSalesEventTypes } from '../../shared/api/videos';
 
 /** The analyzer reads a call's transcript exactly as the API serves it. */
 export type AnalyzerSegment = ServedTranscriptSegment;
@@ -31,6 +31,10 @@ export interface CallAnalysis {
   /** One sentence, used as the analysis `result.summary`. */
   headline: string;
   summary: { sections: ServedSummarySection[]; notes_markdown: string };
-  checklist: { status: string; items: ServedChecklistItem[]; overall_assessment: string };
+  checklist: {
+    status: (typeof knownChecklistStatuses)[number];
+    items: ServedChecklistItem[];
+    overall_assessment: string;
+  };
   events: DetectedEvent[];
 }

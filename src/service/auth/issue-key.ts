@@ -38,10 +38,6 @@ export function issueKey(db: Db, request: KeyRequest): string {
   return key;
 }
 
-export function keyIssuer(db: Db): IssueKey {
-  return (request) => issueKey(db, request);
-}
-
 /** A validly signed key with no row: the interface's "created outside the normal flow" case. */
 export function mintUnregisteredKey(db: Db): string {
   return mintKey(readSigningSecret(db)).key;

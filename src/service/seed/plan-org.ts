@@ -1,4 +1,5 @@
 import type { DealStatus } from '../../shared/api/deals';
+import type { knownMemberStatuses } from '../../shared/api/members';
 import type { VideoStatus } from '../../shared/api/videos';
 import type { OrgSize } from './profiles';
 import type { Random } from './random';
@@ -11,7 +12,7 @@ const MINUTE_MS = 60_000;
 export interface PlannedMember {
   id: string;
   email: string;
-  status: 'ACTIVE' | 'INVITED';
+  status: Extract<(typeof knownMemberStatuses)[number], 'ACTIVE' | 'INVITED'>;
   person: Person;
   createdAt: number;
 }

@@ -1,3 +1,4 @@
+import type { knownCallTypes, knownSpeakerRoles } from '../../shared/api/videos';
 import type { Random } from './random';
 import {
   agendas,
@@ -15,7 +16,7 @@ import {
 } from './transcript-lines';
 import { months, weekdays } from './world';
 
-export type CallType = 'DISCOVERY' | 'DEMO' | 'NEGOTIATION' | 'FOLLOW_UP' | 'GENERAL';
+export type CallType = (typeof knownCallTypes)[number];
 
 export interface Speaker {
   name: string;
@@ -41,7 +42,7 @@ export interface GeneratedSegment {
   start: number;
   end: number;
   speaker: string;
-  speaker_role: 'SELLER' | 'BUYER';
+  speaker_role: (typeof knownSpeakerRoles)[number];
   text: string;
 }
 

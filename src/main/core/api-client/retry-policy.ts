@@ -23,8 +23,10 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * "Full jitter" exponential backoff; after a 429 never sooner than the service's Retry-After
- * (interface, Limits: clients honor Retry-After and back off exponentially afterwards).
+ * Exponential backoff with "equal jitter": half the capped delay fixed, the other half random, so
+ * clients that failed together spread out yet none retries at once. After a 429 never sooner than
+ * the service's Retry-After (interface, Limits: clients honor Retry-After and back off
+ * exponentially afterwards).
  */
 export function retryDelayMs(
   policy: RetryPolicy,
