@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { CallAnalysis } from './types';
 
 export interface ReplaceCallOutputsInput {
@@ -29,9 +30,10 @@ export function replaceCallOutputs(db: Db, input: ReplaceCallOutputsInput): Stor
   const checklistEvaluationId = `cev_${suffix}`;
   db.transaction(() => {
     for (const table of ['summaries', 'checklist_evaluations', 'sales_events']) {
-      db.prepare(`UPDATE ${table} SET is_current = 0 WHERE video_id = ? AND is_current = 1`).run(videoId);
+      prepared(db, `UPDATE ${table} SET is_current = 0 WHERE video_id = ? AND is_current = 1`).run(videoId);
     }
-    db.prepare(
+    prepared(
+      db,
       `INSERT INTO summaries (id, org_id, video_id, analysis_id, sections, notes_markdown, is_current, created_at)
        VALUES (?, ?, ?, ?, ?, ?, 1, ?)`,
     ).run(
@@ -43,7 +45,8 @@ export function replaceCallOutputs(db: Db, input: ReplaceCallOutputsInput): Stor
       outputs.summary.notes_markdown,
       now,
     );
-    db.prepare(
+    prepared(
+      db,
       `INSERT INTO checklist_evaluations (id, org_id, video_id, analysis_id, status, items, overall_assessment, is_current, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
     ).run(
@@ -56,7 +59,8 @@ export function replaceCallOutputs(db: Db, input: ReplaceCallOutputsInput): Stor
       outputs.checklist.overall_assessment,
       now,
     );
-    const event = db.prepare(
+    const event = prepared(
+      db,
       `INSERT INTO sales_events (id, org_id, video_id, analysis_id, type, text, start, end, segment_id, is_current, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
     );

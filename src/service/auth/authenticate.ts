@@ -1,7 +1,9 @@
 import { type Scope, Scope as ScopeSchema } from '../../shared/api/scopes';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { RateLimit } from '../ratelimit/rate-limit';
-import { hasValidSignature, parseKey, secretMatches } from './key-format';
+import { hashesMatch } from './key-format';
+import { verifiedKey } from './verified-keys';
 
 /** Who is calling: everything a handler may use to scope its reads. */
 export interface Caller {
@@ -41,20 +43,19 @@ export function authenticate(db: Db, signingSecret: string, authorization: strin
   if (authorization === undefined) return fail('unauthorized', 'the Authorization header is missing');
   const bearer = BEARER.exec(authorization);
   if (!bearer) return fail('unauthorized', 'the Authorization header must read "Bearer <API key>"');
-  const key = parseKey(bearer[1] as string);
-  if (!key || !hasValidSignature(signingSecret, key)) return fail('unauthorized', 'the API key is not valid');
+  const key = verifiedKey(signingSecret, bearer[1] as string);
+  if (!key) return fail('unauthorized', 'the API key is not valid');
 
-  const row = db
-    .prepare(
-      `SELECT k.org_id, k.member_id, k.secret_hash, k.scopes, k.rate_limit_requests, k.rate_limit_seconds,
+  const row = prepared(
+    db,
+    `SELECT k.org_id, k.member_id, k.secret_hash, k.scopes, k.rate_limit_requests, k.rate_limit_seconds,
               k.revoked_at, o.active
        FROM api_keys k JOIN organizations o ON o.id = k.org_id WHERE k.id = ?`,
-    )
-    .get(key.keyId) as KeyRow | undefined;
+  ).get(key.keyId) as KeyRow | undefined;
   if (!row) {
     return fail('invalid_key_metadata', 'the API key was created outside the normal flow; issue a new key');
   }
-  if (!secretMatches(key.secret, row.secret_hash)) return fail('unauthorized', 'the API key is not valid');
+  if (!hashesMatch(key.secretHash, row.secret_hash)) return fail('unauthorized', 'the API key is not valid');
   if (row.revoked_at !== null) return fail('unauthorized', 'the API key has been revoked');
   if (row.active !== 1) return fail('forbidden', "the key's organization is inactive");
 

@@ -34,8 +34,9 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-export function secretMatches(secret: string, storedHash: string): boolean {
-  const actual = Buffer.from(hashSecret(secret));
+/** A presented secret's hash against the stored one, in constant time. */
+export function hashesMatch(presentedHash: string, storedHash: string): boolean {
+  const actual = Buffer.from(presentedHash);
   const stored = Buffer.from(storedHash);
   return actual.length === stored.length && timingSafeEqual(actual, stored);
 }

@@ -17,10 +17,11 @@ export function envelopeApp(logger: Logger): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     const requestId = newRequestId();
     c.set('requestId', requestId);
-    // Set before the response exists too: HEAD answers are rebuilt from the GET init headers.
+    // Set before the response exists, so every response built from the context carries it (HEAD
+    // answers too, rebuilt from the GET's init headers; errorResponse sets it on its own). Setting
+    // it on the finished response instead made Node's adapter copy every answer.
     c.header(REQUEST_ID_HEADER, requestId);
     await next();
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
   });
 
   app.onError((error, c) => {

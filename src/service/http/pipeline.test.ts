@@ -63,10 +63,16 @@ describe('request pipeline', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** As an HTTP client sends it: a body comes with its Content-Length (RFC 9112, 6.3). */
   const post = (body: string | undefined, headers: Record<string, string> = {}) =>
     app.request('/v1/webhooks', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
+        ...headers,
+      },
       body,
     });
 

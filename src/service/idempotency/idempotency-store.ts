@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 /** design.md: idempotency keys are kept 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -17,12 +18,11 @@ export function requestFingerprint(method: string, path: string, body: string): 
 }
 
 export function findStoredResponse(db: Db, apiKeyId: string, key: string, now: Date): StoredResponse | undefined {
-  const row = db
-    .prepare(
-      `SELECT request_fingerprint, response_status, response_data FROM idempotency_keys
+  const row = prepared(
+    db,
+    `SELECT request_fingerprint, response_status, response_data FROM idempotency_keys
        WHERE api_key_id = ? AND idempotency_key = ? AND created_at > ?`,
-    )
-    .get(apiKeyId, key, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()) as
+  ).get(apiKeyId, key, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()) as
     | { request_fingerprint: string; response_status: number; response_data: string }
     | undefined;
   return (
@@ -38,10 +38,11 @@ export function findStoredResponse(db: Db, apiKeyId: string, key: string, now: D
 export function storeResponse(db: Db, apiKeyId: string, key: string, response: StoredResponse, now: Date): void {
   const at = now.toISOString();
   db.transaction(() => {
-    db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(
+    prepared(db, 'DELETE FROM idempotency_keys WHERE created_at <= ?').run(
       new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
     );
-    db.prepare(
+    prepared(
+      db,
       `INSERT OR REPLACE INTO idempotency_keys
          (api_key_id, idempotency_key, request_fingerprint, response_status, response_data, created_at)
        VALUES (?, ?, ?, ?, ?, ?)`,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
+import { prepared } from '../db/prepared';
 
 export type JobKind = 'analysis' | 'scoring' | 'ingest';
 
@@ -25,7 +26,8 @@ export function enqueueJob(
   job: { kind: JobKind; subjectId: string; orgId: string; now: string; runAfter?: string },
 ): string {
   const id = newId('job');
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO jobs (id, kind, subject_id, org_id, state, run_after, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`,
   ).run(id, job.kind, job.subjectId, job.orgId, job.runAfter ?? job.now, job.now, job.now);
@@ -44,9 +46,9 @@ export function claimNextJob(
   kinds: readonly JobKind[],
 ): JobRow | undefined {
   const at = now.toISOString();
-  return db
-    .prepare(
-      `UPDATE jobs SET state = 'running', lease_owner = @owner, lease_until = @leaseUntil,
+  return prepared(
+    db,
+    `UPDATE jobs SET state = 'running', lease_owner = @owner, lease_until = @leaseUntil,
          attempts = attempts + 1, updated_at = @at
        WHERE id = (
          SELECT id FROM jobs
@@ -54,8 +56,7 @@ export function claimNextJob(
            AND kind IN (SELECT value FROM json_each(@kinds))
          ORDER BY run_after, id LIMIT 1)
        RETURNING *`,
-    )
-    .get({ owner, at, kinds: JSON.stringify(kinds), leaseUntil: new Date(now.getTime() + leaseMs).toISOString() }) as
+  ).get({ owner, at, kinds: JSON.stringify(kinds), leaseUntil: new Date(now.getTime() + leaseMs).toISOString() }) as
     | JobRow
     | undefined;
 }
@@ -65,12 +66,11 @@ export function claimNextJob(
  * directory): they are due again at once instead of waiting for their leases to expire.
  */
 export function requeueInterruptedJobs(db: Db, now: string): number {
-  return db
-    .prepare(
-      `UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, run_after = ?, updated_at = ?
+  return prepared(
+    db,
+    `UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, run_after = ?, updated_at = ?
        WHERE state = 'running'`,
-    )
-    .run(now, now).changes;
+  ).run(now, now).changes;
 }
 
 /**
@@ -79,12 +79,11 @@ export function requeueInterruptedJobs(db: Db, now: string): number {
  */
 export function finishJob(db: Db, job: JobRow, owner: string, now: string): boolean {
   return (
-    db
-      .prepare(
-        `UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = ?
+    prepared(
+      db,
+      `UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = ?
          WHERE id = ? AND lease_owner = ? AND state = 'running'`,
-      )
-      .run(now, job.id, owner).changes === 1
+    ).run(now, job.id, owner).changes === 1
   );
 }
 
@@ -96,12 +95,11 @@ export function requeueJob(
   change: { runAfter: string; now: string; nextStep: boolean },
 ): boolean {
   return (
-    db
-      .prepare(
-        `UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, run_after = ?,
+    prepared(
+      db,
+      `UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, run_after = ?,
            step = step + ?, attempts = CASE WHEN ? THEN 0 ELSE attempts END, updated_at = ?
          WHERE id = ? AND lease_owner = ? AND state = 'running'`,
-      )
-      .run(change.runAfter, change.nextStep ? 1 : 0, change.nextStep ? 1 : 0, change.now, job.id, owner).changes === 1
+    ).run(change.runAfter, change.nextStep ? 1 : 0, change.nextStep ? 1 : 0, change.now, job.id, owner).changes === 1
   );
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 /** One item of an organisation's sales checklist, as the analyzer evaluates it. */
 export interface ChecklistItemRow {
@@ -10,8 +11,9 @@ export interface ChecklistItemRow {
 
 /** The organisation's checklist, in its order. */
 export function checklistItemsOf(db: Db, orgId: string): ChecklistItemRow[] {
-  const rows = db
-    .prepare('SELECT id, item_text, item_description, keywords FROM checklist_items WHERE org_id = ? ORDER BY position')
-    .all(orgId) as (Omit<ChecklistItemRow, 'keywords'> & { keywords: string })[];
+  const rows = prepared(
+    db,
+    'SELECT id, item_text, item_description, keywords FROM checklist_items WHERE org_id = ? ORDER BY position',
+  ).all(orgId) as (Omit<ChecklistItemRow, 'keywords'> & { keywords: string })[];
   return rows.map((row) => ({ ...row, keywords: JSON.parse(row.keywords) as string[] }));
 }

@@ -1,6 +1,7 @@
 import type { DealStatus } from '../../shared/api/deals';
 import type { ServedDeal, ServedDealActivity, ServedDealDetail, ServedScoreFactor } from '../../shared/api/served';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { latestCompletedScoring } from './jobs';
 import { keysetPage, type Page } from './keyset-page';
 
@@ -27,9 +28,10 @@ export function listDeals(db: Db, orgId: string, filters: DealFilters): Page<Ser
 
 /** Like videos, a DELETED deal is visible only through the `status=DELETED` list filter. */
 export function findDeal(db: Db, orgId: string, dealId: string): ServedDeal | undefined {
-  return db
-    .prepare(`SELECT ${DEAL_COLUMNS} FROM deals WHERE id = ? AND org_id = ? AND status <> 'DELETED'`)
-    .get(dealId, orgId) as ServedDeal | undefined;
+  return prepared(db, `SELECT ${DEAL_COLUMNS} FROM deals WHERE id = ? AND org_id = ? AND status <> 'DELETED'`).get(
+    dealId,
+    orgId,
+  ) as ServedDeal | undefined;
 }
 
 type StoredFactor = { factor_id: string; score: number; reason?: string | null; completion?: number | null };

@@ -1,5 +1,6 @@
 import type { ServedJobError } from '../../shared/api/served';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 
 /** The two job-backed resources share their lifecycle columns (design.md: processing → completed | failed). */
 export type JobTable = 'analyses' | 'scorings';
@@ -11,29 +12,36 @@ export function insertJobRecord(
   table: JobTable,
   record: { id: string; orgId: string; parentId: string; now: string },
 ): void {
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO ${table} (id, org_id, ${parentColumn[table]}, status, created_at, updated_at) VALUES (?, ?, ?, 'processing', ?, ?)`,
   ).run(record.id, record.orgId, record.parentId, record.now, record.now);
 }
 
 /** The call of an analysis, or the deal of a scoring. */
 export function parentOfJobRecord(db: Db, table: JobTable, id: string): string {
-  return db.prepare(`SELECT ${parentColumn[table]} FROM ${table} WHERE id = ?`).pluck().get(id) as string;
+  return prepared(db, `SELECT ${parentColumn[table]} FROM ${table} WHERE id = ?`, 'pluck').get(id) as string;
 }
 
 /** A rerun after a kill keeps the first start: work started then, and started_at says so. */
 export function markJobRecordStarted(db: Db, table: JobTable, id: string, now: string): void {
-  db.prepare(`UPDATE ${table} SET started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?`).run(now, now, id);
+  prepared(db, `UPDATE ${table} SET started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?`).run(
+    now,
+    now,
+    id,
+  );
 }
 
 export function completeJobRecord(db: Db, table: JobTable, id: string, result: unknown, now: string): void {
-  db.prepare(
+  prepared(
+    db,
     `UPDATE ${table} SET status = 'completed', result = ?, error = NULL, finished_at = ?, updated_at = ? WHERE id = ?`,
   ).run(JSON.stringify(result), now, now, id);
 }
 
 export function failJobRecord(db: Db, table: JobTable, id: string, error: ServedJobError, now: string): void {
-  db.prepare(
+  prepared(
+    db,
     `UPDATE ${table} SET status = 'failed', result = NULL, error = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
   ).run(JSON.stringify(error), now, now, id);
 }

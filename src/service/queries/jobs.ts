@@ -1,5 +1,6 @@
 import type { ServedAnalysis, ServedJobError, ServedScoring } from '../../shared/api/served';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { parseJsonColumn } from './json-column';
 import { keysetPage, mapPage, type Page } from './keyset-page';
 
@@ -56,9 +57,10 @@ export function listAnalyses(db: Db, videoId: string, page: PageRequest): Page<S
 }
 
 export function findAnalysis(db: Db, videoId: string, analysisId: string): ServedAnalysis | undefined {
-  const row = db
-    .prepare(`SELECT ${JOB_COLUMNS}, video_id FROM analyses WHERE id = ? AND video_id = ?`)
-    .get(analysisId, videoId) as (JobRow & { video_id: string }) | undefined;
+  const row = prepared(db, `SELECT ${JOB_COLUMNS}, video_id FROM analyses WHERE id = ? AND video_id = ?`).get(
+    analysisId,
+    videoId,
+  ) as (JobRow & { video_id: string }) | undefined;
   return row && toAnalysis(row);
 }
 
@@ -77,19 +79,19 @@ export function listScorings(db: Db, dealId: string, page: PageRequest): Page<Se
 }
 
 export function findScoring(db: Db, dealId: string, scoringId: string): ServedScoring | undefined {
-  const row = db
-    .prepare(`SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE id = ? AND deal_id = ?`)
-    .get(scoringId, dealId) as (JobRow & { deal_id: string }) | undefined;
+  const row = prepared(db, `SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE id = ? AND deal_id = ?`).get(
+    scoringId,
+    dealId,
+  ) as (JobRow & { deal_id: string }) | undefined;
   return row && toScoring(row);
 }
 
 /** design.md: the deal's probability comes from the completed scoring that finished last. */
 export function latestCompletedScoring(db: Db, dealId: string): ServedScoring | undefined {
-  const row = db
-    .prepare(
-      `SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE deal_id = ? AND status = 'completed'
+  const row = prepared(
+    db,
+    `SELECT ${JOB_COLUMNS}, deal_id FROM scorings WHERE deal_id = ? AND status = 'completed'
        ORDER BY finished_at DESC, id DESC LIMIT 1`,
-    )
-    .get(dealId) as (JobRow & { deal_id: string }) | undefined;
+  ).get(dealId) as (JobRow & { deal_id: string }) | undefined;
   return row && toScoring(row);
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LIMIT } from '../../shared/api/primitives';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { decodeCursor, encodeCursor } from './keyset-cursor';
 
 export interface KeysetRow {
@@ -43,7 +44,7 @@ export function keysetPage<Row extends KeysetRow>(db: Db, query: KeysetQuery): P
   }
   const sql = `${query.from} WHERE ${where.join(' AND ')}
     ORDER BY ${query.createdAtColumn} DESC, ${query.idColumn} DESC LIMIT ?`;
-  const rows = db.prepare(sql).all(...params, limit + 1) as Row[];
+  const rows = prepared(db, sql).all(...params, limit + 1) as Row[];
   const hasMore = rows.length > limit;
   const items = hasMore ? rows.slice(0, limit) : rows;
   const last = items.at(-1);

@@ -7,6 +7,7 @@ import type {
 } from '../../shared/api/served';
 import type { VideoStatus, VideoStatusFilter } from '../../shared/api/videos';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { parseJsonColumn } from './json-column';
 import { keysetPage, type Page } from './keyset-page';
 
@@ -50,36 +51,34 @@ export function listVideos(db: Db, orgId: string, filters: VideoFilters): Page<S
  * path but the `status=DELETED` list filter (docs/decisions.md).
  */
 export function findVideo(db: Db, orgId: string, videoId: string): ServedVideo | undefined {
-  return db
-    .prepare(`SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ? AND org_id = ? AND status <> 'DELETED'`)
-    .get(videoId, orgId) as ServedVideo | undefined;
+  return prepared(db, `SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ? AND org_id = ? AND status <> 'DELETED'`).get(
+    videoId,
+    orgId,
+  ) as ServedVideo | undefined;
 }
 
 export function transcriptOf(db: Db, videoId: string): ServedTranscriptSegment[] {
-  return db
-    .prepare(
-      `SELECT 'seg_' || rowid AS id, text, start, end, speaker, speaker_role
+  return prepared(
+    db,
+    `SELECT 'seg_' || rowid AS id, text, start, end, speaker, speaker_role
        FROM transcript_segments WHERE video_id = ? ORDER BY start, rowid`,
-    )
-    .all(videoId) as ServedTranscriptSegment[];
+  ).all(videoId) as ServedTranscriptSegment[];
 }
 
 export function salesEventsOf(db: Db, videoId: string): ServedSalesEvent[] {
-  return db
-    .prepare(
-      `SELECT id, type, text, start, end, segment_id, created_at
+  return prepared(
+    db,
+    `SELECT id, type, text, start, end, segment_id, created_at
        FROM sales_events WHERE video_id = ? AND is_current = 1 ORDER BY start, id`,
-    )
-    .all(videoId) as ServedSalesEvent[];
+  ).all(videoId) as ServedSalesEvent[];
 }
 
 export function currentSummaryOf(db: Db, videoId: string): ServedVideoSummary | undefined {
-  const row = db
-    .prepare(
-      `SELECT id, sections, notes_markdown FROM summaries
+  const row = prepared(
+    db,
+    `SELECT id, sections, notes_markdown FROM summaries
        WHERE video_id = ? AND is_current = 1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-    )
-    .get(videoId) as { id: string; sections: string; notes_markdown: string } | undefined;
+  ).get(videoId) as { id: string; sections: string; notes_markdown: string } | undefined;
   if (!row) return undefined;
   return {
     id: row.id,
@@ -89,12 +88,11 @@ export function currentSummaryOf(db: Db, videoId: string): ServedVideoSummary | 
 }
 
 export function currentChecklistOf(db: Db, videoId: string): ServedChecklistEvaluation | undefined {
-  const row = db
-    .prepare(
-      `SELECT id, status, items, overall_assessment FROM checklist_evaluations
+  const row = prepared(
+    db,
+    `SELECT id, status, items, overall_assessment FROM checklist_evaluations
        WHERE video_id = ? AND is_current = 1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-    )
-    .get(videoId) as { id: string; status: string; items: string; overall_assessment: string } | undefined;
+  ).get(videoId) as { id: string; status: string; items: string; overall_assessment: string } | undefined;
   if (!row) return undefined;
   return {
     id: row.id,
@@ -106,14 +104,15 @@ export function currentChecklistOf(db: Db, videoId: string): ServedChecklistEval
 
 /** A new call as `ingest` creates it: CREATED, no deal, no transcript yet. */
 export function insertCreatedVideo(db: Db, video: { id: string; orgId: string; title: string; now: string }): void {
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO videos (id, org_id, deal_id, title, status, call_type, duration_seconds, processed_at, created_at, updated_at)
      VALUES (?, ?, NULL, ?, 'CREATED', 'GENERAL', 0, NULL, ?, ?)`,
   ).run(video.id, video.orgId, video.title, video.now, video.now);
 }
 
 export function setVideoStatus(db: Db, videoId: string, status: VideoStatus, now: string): void {
-  db.prepare('UPDATE videos SET status = ?, updated_at = ? WHERE id = ?').run(status, now, videoId);
+  prepared(db, 'UPDATE videos SET status = ?, updated_at = ? WHERE id = ?').run(status, now, videoId);
 }
 
 /**
@@ -126,14 +125,16 @@ export function storeTranscriptAndMarkReady(
   segments: readonly Omit<ServedTranscriptSegment, 'id'>[],
   now: string,
 ): void {
-  const insert = db.prepare(
+  const insert = prepared(
+    db,
     `INSERT INTO transcript_segments (video_id, org_id, deal_id, video_created_at, start, end, speaker, speaker_role, text)
      SELECT id, org_id, deal_id, created_at, ?, ?, ?, ?, ? FROM videos WHERE id = ?`,
   );
   for (const segment of segments) {
     insert.run(segment.start, segment.end, segment.speaker, segment.speaker_role, segment.text, videoId);
   }
-  db.prepare(
+  prepared(
+    db,
     `UPDATE videos SET status = 'READY', duration_seconds = ?, processed_at = ?, updated_at = ? WHERE id = ?`,
   ).run(Math.ceil(segments.at(-1)?.end ?? 0), now, now, videoId);
 }

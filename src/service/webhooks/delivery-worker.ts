@@ -1,5 +1,6 @@
 import { PollingLoop } from '../background/polling-loop';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { checkWebhookUrl } from './allowlist';
 import type { SendResult, WebhookTransport } from './https-transport';
 import { signDelivery } from './sign-delivery';
@@ -63,12 +64,11 @@ export class DeliveryWorker {
 
   start(): void {
     const now = this.now().toISOString();
-    this.options.db
-      .prepare(
-        `UPDATE webhook_deliveries SET state = 'pending', lease_until = NULL, next_attempt_at = ?, updated_at = ?
+    prepared(
+      this.options.db,
+      `UPDATE webhook_deliveries SET state = 'pending', lease_until = NULL, next_attempt_at = ?, updated_at = ?
          WHERE state = 'sending'`,
-      )
-      .run(now, now);
+    ).run(now, now);
     this.loop.start();
   }
 
@@ -90,19 +90,20 @@ export class DeliveryWorker {
     const at = now.toISOString();
     const leaseUntil = new Date(now.getTime() + this.options.attemptTimeoutMs * 2).toISOString();
     const { db } = this.options;
-    const claimed = db
-      .prepare(
-        `UPDATE webhook_deliveries SET state = 'sending', lease_until = @leaseUntil, attempts = attempts + 1, updated_at = @at
+    const claimed = prepared(
+      db,
+      `UPDATE webhook_deliveries SET state = 'sending', lease_until = @leaseUntil, attempts = attempts + 1, updated_at = @at
          WHERE id = (
            SELECT id FROM webhook_deliveries
            WHERE (state = 'pending' AND next_attempt_at <= @at) OR (state = 'sending' AND lease_until <= @at)
            ORDER BY next_attempt_at, id LIMIT 1)
          RETURNING id, org_id, payload, attempts, endpoint_id`,
-      )
-      .get({ at, leaseUntil }) as (Omit<DeliveryRow, 'url' | 'secret'> & { endpoint_id: string }) | undefined;
+    ).get({ at, leaseUntil }) as (Omit<DeliveryRow, 'url' | 'secret'> & { endpoint_id: string }) | undefined;
     if (!claimed) return undefined;
     // A deleted endpoint still gets the deliveries queued before its deletion (in-flight ones finish).
-    const endpoint = db.prepare('SELECT url, secret FROM webhook_endpoints WHERE id = ?').get(claimed.endpoint_id) as {
+    const endpoint = prepared(db, 'SELECT url, secret FROM webhook_endpoints WHERE id = ?').get(
+      claimed.endpoint_id,
+    ) as {
       url: string;
       secret: string;
     };
@@ -132,19 +133,18 @@ export class DeliveryWorker {
     const exhausted = delivery.attempts >= MAX_DELIVERY_ATTEMPTS;
     const state = finalState ?? (acknowledged ? 'delivered' : exhausted ? 'failed' : 'pending');
     const nextAttempt = new Date(now.getTime() + retryDelayMs(this.options.retryBaseMs, delivery.attempts));
-    this.options.db
-      .prepare(
-        `UPDATE webhook_deliveries SET state = ?, lease_until = NULL, next_attempt_at = ?, last_status = ?, last_error = ?,
+    prepared(
+      this.options.db,
+      `UPDATE webhook_deliveries SET state = ?, lease_until = NULL, next_attempt_at = ?, last_status = ?, last_error = ?,
            updated_at = ?
          WHERE id = ? AND state = 'sending'`,
-      )
-      .run(
-        state,
-        state === 'pending' ? nextAttempt.toISOString() : at,
-        'status' in outcome ? outcome.status : null,
-        'error' in outcome ? outcome.error : null,
-        at,
-        delivery.id,
-      );
+    ).run(
+      state,
+      state === 'pending' ? nextAttempt.toISOString() : at,
+      'status' in outcome ? outcome.status : null,
+      'error' in outcome ? outcome.error : null,
+      at,
+      delivery.id,
+    );
   }
 }

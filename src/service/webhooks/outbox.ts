@@ -2,6 +2,7 @@ import { deliveredEventTypes, type EventType } from '../../shared/api/events';
 import type { WebhookPayload } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
+import { prepared } from '../db/prepared';
 
 /**
  * Queues one delivery per subscribed endpoint of the organisation. Call it inside the transaction
@@ -12,10 +13,12 @@ export function recordEvent(db: Db, event: { orgId: string } & WebhookPayload): 
   if (!(deliveredEventTypes as readonly EventType[]).includes(event.type)) return 0;
   const payload: WebhookPayload = { type: event.type, timestamp: event.timestamp, data: event.data } as WebhookPayload;
   const body = JSON.stringify(payload);
-  const endpoints = db
-    .prepare('SELECT id, events FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL')
-    .all(event.orgId) as { id: string; events: string }[];
-  const insert = db.prepare(
+  const endpoints = prepared(
+    db,
+    'SELECT id, events FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL',
+  ).all(event.orgId) as { id: string; events: string }[];
+  const insert = prepared(
+    db,
     `INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_type, payload, state, next_attempt_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
   );

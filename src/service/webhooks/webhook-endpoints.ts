@@ -3,6 +3,7 @@ import type { EventType } from '../../shared/api/events';
 import type { ServedCreatedWebhookEndpoint, ServedWebhookEndpoint } from '../../shared/api/served';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
+import { prepared } from '../db/prepared';
 
 interface EndpointRow {
   id: string;
@@ -15,10 +16,11 @@ interface EndpointRow {
 const SECRET_BYTES = 32;
 
 export function readAllowlist(db: Db, orgId: string): string[] {
-  const text = db
-    .prepare('SELECT webhook_allowed_hostnames FROM organization_settings WHERE org_id = ?')
-    .pluck()
-    .get(orgId) as string | undefined;
+  const text = prepared(
+    db,
+    'SELECT webhook_allowed_hostnames FROM organization_settings WHERE org_id = ?',
+    'pluck',
+  ).get(orgId) as string | undefined;
   return text === undefined ? [] : (JSON.parse(text) as string[]);
 }
 
@@ -29,27 +31,29 @@ export function createWebhookEndpoint(
   const id = newId('ep');
   const secret = `whsec_${randomBytes(SECRET_BYTES).toString('base64')}`;
   const events = [...new Set(endpoint.events ?? [])];
-  db.prepare(
+  prepared(
+    db,
     'INSERT INTO webhook_endpoints (id, org_id, url, events, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(id, endpoint.orgId, endpoint.url, JSON.stringify(events), secret, endpoint.now);
   return { id, url: endpoint.url, events, created_at: endpoint.now, secret };
 }
 
 export function listWebhookEndpoints(db: Db, orgId: string): ServedWebhookEndpoint[] {
-  const rows = db
-    .prepare(
-      `SELECT id, url, events, created_at FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL
+  const rows = prepared(
+    db,
+    `SELECT id, url, events, created_at FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL
        ORDER BY created_at DESC, id DESC`,
-    )
-    .all(orgId) as EndpointRow[];
+  ).all(orgId) as EndpointRow[];
   return rows.map((row) => ({ ...row, events: JSON.parse(row.events) as EventType[] }));
 }
 
 /** Soft delete: deliveries already in the outbox still finish (interface, Webhooks DELETE). */
 export function deleteWebhookEndpoint(db: Db, orgId: string, id: string, now: string): boolean {
   return (
-    db
-      .prepare('UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ? AND org_id = ? AND deleted_at IS NULL')
-      .run(now, id, orgId).changes === 1
+    prepared(db, 'UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ? AND org_id = ? AND deleted_at IS NULL').run(
+      now,
+      id,
+      orgId,
+    ).changes === 1
   );
 }

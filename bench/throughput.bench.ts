@@ -1,0 +1,99 @@
+/**
+ * Requests per second of the service against a bare `node:http` server answering the same bytes
+ * (bench/bare-server.ts), 50 connections, one load-generator worker (autocannon in this process),
+ * on GET /v1/videos, GET /v1/deals/{id} and a search, over the `demo` profile. Rounds alternate
+ * service and bare server, so a change in the machine's load falls on both; each figure is the
+ * median of its rounds.
+ */
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { startTestService } from '../src/service/testing/test-service';
+import { demoKeyOf } from '../src/shared/manifest';
+import { describeMachine, projectRoot, recordBenchmark } from './report';
+
+const CONNECTIONS = 50;
+const ROUND_SECONDS = 5;
+const ROUNDS = 4;
+const TARGET_RATIO = 0.5;
+
+interface Round {
+  rps: number;
+  p99: number;
+  failed: number;
+}
+
+async function load(url: string, key: string): Promise<Round> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: ROUND_SECONDS,
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function startBareServer(answers: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    cwd: projectRoot,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify(answers));
+  const port = await new Promise<number>((resolve) =>
+    child.stdout.once('data', (chunk) => resolve((JSON.parse(String(chunk)) as { port: number }).port)),
+  );
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+export default async function throughputBench(): Promise<void> {
+  const service = await startTestService({ profile: 'demo' });
+  const { key } = demoKeyOf(service.manifest!);
+  const get = async (path: string) =>
+    (await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${key.key}` } })).text();
+  const dealId = (JSON.parse(await get('/v1/deals?limit=1')) as { data: { id: string }[] }).data[0]!.id;
+  const paths: [string, string][] = [
+    ['GET /v1/videos', '/v1/videos'],
+    ['GET /v1/deals/{id}', `/v1/deals/${dealId}`],
+    ['search "pricing"', '/v1/search/transcripts?q=pricing'],
+  ];
+  const answers = Object.fromEntries(await Promise.all(paths.map(async ([, path]) => [path, await get(path)])));
+  const bare = await startBareServer(answers);
+  const rows: string[] = [];
+  let failed = 0;
+  try {
+    for (const [label, path] of paths) {
+      const ours: Round[] = [];
+      const theirs: Round[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        ours.push(await load(`${service.baseUrl}${path}`, key.key));
+        theirs.push(await load(`${bare.url}${path}`, key.key));
+      }
+      failed += [...ours, ...theirs].reduce((sum, round) => sum + round.failed, 0);
+      const rps = median(ours.map((round) => round.rps));
+      const bareRps = median(theirs.map((round) => round.rps));
+      const ratio = rps / bareRps;
+      const line = `| ${label} | ${rps.toFixed(0)} | ${median(ours.map((r) => r.p99))} | ${bareRps.toFixed(0)} | ${ratio.toFixed(2)}× | ≥ ${TARGET_RATIO}× | ${ratio >= TARGET_RATIO ? 'met' : 'not met'} |`;
+      console.log(line);
+      rows.push(line);
+    }
+  } finally {
+    bare.stop();
+    await service.stop();
+  }
+  recordBenchmark(
+    'throughput',
+    `## Service throughput against a bare node:http server (\`bench/throughput.bench.ts\`)
+
+${CONNECTIONS} connections, one load-generator worker (autocannon, in the bench's process), ${ROUNDS} rounds of
+${ROUND_SECONDS} s per side, alternating; medians. The bare server answers the same bytes the service answered,
+from its own process. \`demo\` profile. Failed requests: ${failed}.
+
+| request | service req/s | service p99 ms | bare req/s | ratio | target | |
+|---|---:|---:|---:|---:|---:|---|
+${rows.join('\n')}
+
+Machine:
+${describeMachine()}`,
+  );
+}
