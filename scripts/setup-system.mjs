@@ -52,7 +52,10 @@ function keytarLoads() {
   }
 }
 
-if (!keytarLoads() && dpkgHas('libsecret-1-dev')) {
+// Before the first install (CI runs this, then `npm ci`) there is nothing to build yet: the install
+// builds keytar itself, now that libsecret's headers are present.
+const installed = existsSync(new URL('../node_modules', import.meta.url));
+if (installed && !keytarLoads() && dpkgHas('libsecret-1-dev')) {
   const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).optionalDependencies
     .keytar;
   console.log('setup: building keytar against libsecret');
@@ -61,6 +64,6 @@ if (!keytarLoads() && dpkgHas('libsecret-1-dev')) {
     run('npm', ['install', '--no-save', `keytar@${version}`]);
   }
 }
-if (!keytarLoads()) {
+if (installed && !keytarLoads()) {
   console.warn('setup: keytar is not available; the app keeps keys for the session only.');
 }
