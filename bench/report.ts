@@ -6,12 +6,17 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const benchmarksFile = join(projectRoot, 'docs', 'benchmarks.md');
 
+/** The 1, 5 and 15 minute load averages: other work on the machine slows every number. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+}
+
 /** The machine a number was measured on; without it a latency means nothing. */
 export function describeMachine(): string {
   const model = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1] ?? cpus()[0]?.model;
-  const load = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' / ');
+  const load = loadAverage();
   return [
     `- CPU: ${model ?? 'unknown'}, ${cpus().length} cores`,
     `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,

@@ -1,26 +1,29 @@
 /**
- * Transcript search over the `large` profile (issue 3, item 6): p50/p95 of indexed queries (rare
- * and common terms, and the 3-letter prefixes typing produces), of short queries (which scan), and
- * a plain full scan of the same data for comparison. The seeded database is cached in
- * .data/bench-large; delete that folder to reseed.
+ * Transcript search over the `large` profile: p50/p95 of every query
+ * as the endpoint runs it (rare and common terms, the 3-letter prefixes typing produces, and 1-2
+ * character needles), each beside a plain full scan of the same data and beside its targets.
+ * The seeded database is cached in .data/bench-large, and seeded again when the schema has moved
+ * on (a migrated database would not show what seeding with today's triggers costs).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { issueKey } from '../src/service/auth/issue-key';
 import { type Db, openDatabase } from '../src/service/db/database';
+import { migrations } from '../src/service/db/migrations';
 import { searchTranscripts } from '../src/service/search';
 import { seedDatabase } from '../src/service/seed';
-import { describeMachine, measure, percentile, projectRoot, recordBenchmark } from './report';
+import { describeMachine, loadAverage, measure, percentile, projectRoot, recordBenchmark } from './report';
 
 const dataDir = join(projectRoot, '.data', 'bench-large');
 const seedRecord = join(dataDir, 'bench-seed.json');
 
 interface SeedRecord {
+  schema: number;
   segments: number;
   seconds: number;
 }
 
-const indexedQueries = [
+const queries = [
   'Signalwise',
   'security pack',
   'deal_stage',
@@ -33,22 +36,33 @@ const indexedQueries = [
   'bud',
   'sig',
   'the',
+  // Longer needles made only of the commonest trigrams: the index reads every match to count them.
+  ' the',
+  'and the',
+  'th',
+  'ok',
+  'é',
+  '%',
+  'e',
 ];
-const shortQueries = ['ok', 'é', '%', 'e'];
-const fullScanQueries = ['Signalwise', 'pricing', 'the'];
-const INDEXED_RUNS = 30;
+const SEARCH_RUNS = 30;
 const SCAN_RUNS = 5;
+/** The targets a user typing needs: every query answered within a frame or two of typing. */
+const P95_TARGET_MS = 30;
+const SPEED_UP_TARGET = 50;
+
+const schema = migrations.at(-1)!.version;
 
 function largeDatabase(): { db: Db; seed: SeedRecord } {
-  if (existsSync(seedRecord)) {
-    return { db: openDatabase(dataDir), seed: JSON.parse(readFileSync(seedRecord, 'utf8')) as SeedRecord };
-  }
+  const cached = existsSync(seedRecord) ? (JSON.parse(readFileSync(seedRecord, 'utf8')) as SeedRecord) : null;
+  if (cached?.schema === schema) return { db: openDatabase(dataDir), seed: cached };
   rmSync(dataDir, { recursive: true, force: true });
-  console.log('seeding the large profile into .data/bench-large (a few minutes, once)...');
+  console.log('seeding the large profile into .data/bench-large (a few minutes, once per schema)...');
   const db = openDatabase(dataDir);
   const started = performance.now();
   seedDatabase(db, { profile: 'large', issueKey });
   const seed = {
+    schema,
     segments: db.prepare('SELECT count(*) FROM transcript_segments').pluck().get() as number,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
@@ -72,9 +86,31 @@ function fullScan(db: Db, orgId: string, q: string) {
   };
 }
 
+/** On-disk size of the search structures (migrations 5 and 6) and of the whole database. */
+function searchDiskUse(db: Db): string {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+  const sizes = db
+    .prepare(
+      `SELECT CASE WHEN name LIKE 'transcript_search_short%' THEN 'short-substring index'
+                   WHEN name LIKE 'transcript_search%' THEN 'trigram index'
+                   WHEN name = 'search_gram_counts' THEN 'substring counts'
+                   WHEN name = 'search_call_spans' THEN 'call spans'
+                   ELSE 'everything else' END AS part, sum(pgsize) AS bytes
+       FROM dbstat GROUP BY part ORDER BY bytes DESC`,
+    )
+    .all() as { part: string; bytes: number }[];
+  const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+  return `${sizes.map(({ part, bytes }) => `${part} ${mib(bytes)} MiB`).join(', ')}; ${mib(total)} MiB in all`;
+}
+
 const ms = (value: number) => value.toFixed(1);
+const needleLength = (q: string) => [...q].length;
+const pathOf = (q: string) =>
+  needleLength(q) <= 2 ? 'count + short index' : needleLength(q) === 3 ? 'count + trigram index' : 'trigram index';
 
 export default async function searchBench(): Promise<void> {
+  const loadAtStart = loadAverage();
   const { db, seed } = largeDatabase();
   const orgId = db
     .prepare('SELECT org_id FROM transcript_segments GROUP BY org_id ORDER BY count(*) DESC LIMIT 1')
@@ -83,50 +119,48 @@ export default async function searchBench(): Promise<void> {
   const orgSegments = db.prepare('SELECT count(*) FROM transcript_segments WHERE org_id = ?').pluck().get(orgId);
 
   const rows: string[] = [];
-  const p95s: Record<string, number[]> = {};
-  const run = (kind: string, q: string, runs: number, search: () => unknown, matches: number) => {
-    const durations = measure(search, runs, runs > 10 ? 2 : 1);
-    p95s[kind] = [...(p95s[kind] ?? []), percentile(durations, 0.95)];
-    const line = `| ${kind} | \`${q}\` | ${matches} | ${ms(percentile(durations, 0.5))} | ${ms(percentile(durations, 0.95))} | ${runs} |`;
+  const misses: string[] = [];
+  for (const q of queries) {
+    const search = () => searchTranscripts(db, orgId, { q });
+    const { total_matches } = search();
+    const searched = measure(search, SEARCH_RUNS);
+    const scanned = measure(fullScan(db, orgId, q), SCAN_RUNS, 1);
+    const p95 = percentile(searched, 0.95);
+    const speedUp = percentile(scanned, 0.5) / p95;
+    const fast = p95 <= P95_TARGET_MS;
+    const faster = speedUp >= SPEED_UP_TARGET;
+    if (!fast || !faster) misses.push(`\`${q}\``);
+    const line = `| \`${q}\` | ${pathOf(q)} | ${total_matches} | ${ms(percentile(searched, 0.5))} | ${ms(p95)} | ${fast ? 'met' : '**missed**'} | ${ms(percentile(scanned, 0.5))} | ${Math.round(speedUp)}× | ${faster ? 'met' : '**missed**'} |`;
     console.log(line);
     rows.push(line);
-  };
-  for (const q of indexedQueries) {
-    const { total_matches } = searchTranscripts(db, orgId, { q });
-    run('indexed', q, INDEXED_RUNS, () => searchTranscripts(db, orgId, { q }), total_matches);
   }
-  for (const q of shortQueries) {
-    const { total_matches } = searchTranscripts(db, orgId, { q });
-    run('short (scan)', q, SCAN_RUNS, () => searchTranscripts(db, orgId, { q }), total_matches);
-  }
-  for (const q of fullScanQueries) {
-    const { total_matches } = searchTranscripts(db, orgId, { q });
-    run('plain full scan', q, SCAN_RUNS, fullScan(db, orgId, q), total_matches);
-  }
+  const disk = searchDiskUse(db);
   db.close();
-  const slowest = (kind: string) => ms(Math.max(...(p95s[kind] ?? [0])));
-  const fastest = (kind: string) => ms(Math.min(...(p95s[kind] ?? [0])));
 
   recordBenchmark(
     'search',
     `## Transcript search (\`bench/search.bench.ts\`)
 
 \`searchTranscripts\` over the \`large\` profile: ${seed.segments.toLocaleString('en-US')} transcript segments in
-all, ${Number(orgSegments).toLocaleString('en-US')} in the organisation searched (seeded in ${seed.seconds} s).
-Each timing is one complete search as the endpoint runs it: the first page of 25 plus \`total_matches\`.
-"indexed" uses the FTS5 trigram index; "short" queries (1-2 characters) scan with the exact
-folding; "plain full scan" is \`instr(lower(text), q)\` over every segment of the organisation,
-the same page and count, without the index.
+all, ${Number(orgSegments).toLocaleString('en-US')} in the organisation searched (seeded, with today's search triggers, in ${seed.seconds} s).
+Each timing is one complete search as the endpoint runs it: the first page of 25 plus \`total_matches\`
+(${SEARCH_RUNS} runs after 2 untimed). "count" is one row of \`search_gram_counts\`; the first page comes from the
+newest calls' lines when the needle is dense, else from the index named, read newest first
+(docs/decisions.md). The plain full scan is \`instr(lower(text), q)\` over every segment of the organisation,
+the same page and count without any index (${SCAN_RUNS} runs after 1 untimed). Speed-up: the scan's p50 over the
+search's p95. Targets: p95 ≤ ${P95_TARGET_MS} ms and speed-up ≥ ${SPEED_UP_TARGET}× for every query.
 
-Slowest p95: indexed ${slowest('indexed')} ms (target: well under 50 ms), short ${slowest('short (scan)')} ms;
-the plain full scan's p95 is ${fastest('plain full scan')}-${slowest('plain full scan')} ms.
+${misses.length ? `Targets missed by ${misses.join(', ')}.` : 'Every query meets both targets.'}
 
-| path | query | matches | p50 ms | p95 ms | runs |
-|---|---|---:|---:|---:|---:|
+| query | path | matches | p50 ms | p95 ms | p95 ≤ ${P95_TARGET_MS} ms | plain scan p50 ms | speed-up | ≥ ${SPEED_UP_TARGET}× |
+|---|---|---:|---:|---:|---|---:|---:|---|
 ${rows.join('\n')}
+
+Disk: ${disk}.
 
 Machine:
 ${describeMachine()}
+- Load average when the run started (1 / 5 / 15 min): ${loadAtStart}
 `,
   );
 }

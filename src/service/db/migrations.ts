@@ -12,6 +12,69 @@ export interface Migration {
   sql: string;
 }
 
+/** Index rowids of both transcript indexes: `slot * KEY_SPAN + segment rowid` (migration 5). */
+const KEY_SPAN = 1099511627776;
+
+/**
+ * Migration 6: `text` case folded exactly as the FTS5 trigram index folds it: ASCII through
+ * `lower`, every other character through `search_case_folds`, which migration 6 reads from FTS5.
+ * Helpers of a landed migration are frozen with it, like its SQL.
+ */
+const foldedText = (
+  text: string,
+) => `CASE WHEN length(CAST(${text} AS BLOB)) = length(${text}) THEN lower(${text}) ELSE (
+      SELECT group_concat(coalesce(fold.folded, lower(substr(${text}, position.i, 1))), '' ORDER BY position.i)
+      FROM search_positions position
+      LEFT JOIN search_case_folds fold ON fold.original = substr(${text}, position.i, 1)
+      WHERE position.i <= length(${text})) END`;
+
+/**
+ * Migration 6: FROM items giving every substring of `sizes` characters of the folded segment text
+ * `s.text`, as `substring` at `position.i`. json_each folds each text once instead of once per
+ * position.
+ */
+const substringsOfSegment = (sizes: readonly number[]) => `json_each(json_array(${foldedText('s.text')})) folded
+      CROSS JOIN json_each('${JSON.stringify(sizes)}') size
+      CROSS JOIN search_positions position ON position.i <= length(folded.value) + 1 - size.value`;
+const substring = 'substr(folded.value, position.i, size.value)';
+
+/** Migration 6: the searchable segments `s` (of calls that are not DELETED), with their slot `o`. */
+const searchableSegments = `transcript_segments s
+      JOIN videos v ON v.id = s.video_id AND v.status != 'DELETED'
+      JOIN search_org_slots o ON o.org_id = s.org_id`;
+
+/**
+ * Migration 6: the segments meeting `where` added to (1) or taken from (-1) the counts of their
+ * 1-3 character substrings, each substring once per segment: where it first occurs.
+ */
+const countSegments = (where: string, sign: 1 | -1) => `
+      INSERT INTO search_gram_counts (slot, gram, segments)
+        SELECT o.slot, ${substring}, ${sign}
+        FROM ${searchableSegments} CROSS JOIN ${substringsOfSegment([1, 2, 3])}
+        WHERE ${where} AND instr(folded.value, ${substring}) = position.i
+        ON CONFLICT (slot, gram) DO UPDATE SET segments = segments + excluded.segments;`;
+
+/** Migration 6: the segments meeting `where` join search: their words (1-2 character substrings in hex), their counts. */
+const addSegments = (where: string) => `
+      INSERT INTO transcript_search_short (rowid, words)
+        SELECT o.slot * ${KEY_SPAN} + s.rowid,
+          (SELECT group_concat(hex(${substring}), ' ') FROM ${substringsOfSegment([1, 2])})
+        FROM ${searchableSegments} WHERE ${where};
+      ${countSegments(where, 1)}`;
+
+/** Migration 6: the segments meeting `where` leave search. */
+const removeSegments = (where: string) => `
+      DELETE FROM transcript_search_short WHERE rowid IN (
+        SELECT o.slot * ${KEY_SPAN} + s.rowid FROM ${searchableSegments} WHERE ${where});
+      ${countSegments(where, -1)}`;
+
+/** Migration 6: search_positions numbers every character of `text`. */
+const positionsCover = (text: string) => `
+      INSERT OR IGNORE INTO search_positions (i)
+        SELECT key FROM json_each(CASE WHEN length(${text}) > (SELECT max(i) FROM search_positions)
+          THEN '[' || replace(printf('%.*c', length(${text}), 'x'), 'x', '0,') || '0]' ELSE '[]' END)
+        WHERE key > 0;`;
+
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -301,7 +364,7 @@ export const migrations: readonly Migration[] = [
   {
     version: 4,
     name: 'trigram full-text index over transcript segments, for substring search',
-    // Issue 3, item 6: case-insensitive substring search through an index. The trigram tokenizer
+    // Case-insensitive substring search through an index. The trigram tokenizer
     // makes a quoted phrase an exact substring match of 3+ characters; an external-content table
     // stores no second copy of the text, and triggers keep it in step with every writer (seed,
     // ingest) without them knowing. Shorter queries are answered by a scan (src/service/search).
@@ -391,6 +454,101 @@ export const migrations: readonly Migration[] = [
         SELECT o.slot * 1099511627776 + s.rowid, s.text FROM transcript_segments s
         JOIN search_org_slots o ON o.org_id = s.org_id
         WHERE s.video_id NOT IN (SELECT id FROM videos WHERE status = 'DELETED');
+    `,
+  },
+  {
+    version: 6,
+    name: 'search counts per organisation of 1-3 character substrings, and an index of 1-2 character ones',
+    // The trigram index cannot find a needle of 1-2 characters, and counting a common
+    // trigram through it reads its whole doclist. search_gram_counts holds, per organisation, how
+    // many segments of calls that are not DELETED hold each folded substring of 1-3 characters,
+    // so total_matches of such a needle is one row. transcript_search_short indexes each such
+    // segment's 1-2 character substrings as hex words (detail=none: which segments, not where),
+    // keyed like transcript_search, so a short needle's first page is found as a long one's.
+    // search_call_spans holds each call's lowest segment rowid, which tells the newest-first walk
+    // of an index when it has read every match of the newest calls. Triggers keep all three in
+    // the transaction that changes a segment or a call's status, as for the trigram index, so no
+    // writer needs search code. search_positions numbers the characters of the longest segment
+    // seen; search_case_folds holds FTS5's own folding of each character it changes, so the
+    // counts fold as the index does.
+    sql: `
+      CREATE TABLE search_positions (i INTEGER PRIMARY KEY);
+      WITH RECURSIVE n(i) AS (
+        SELECT 1 UNION ALL SELECT i + 1 FROM n
+        WHERE i < (SELECT max(1024, coalesce(max(length(text)), 0)) FROM transcript_segments))
+      INSERT INTO search_positions (i) SELECT i FROM n;
+
+      CREATE TABLE search_case_folds (original TEXT PRIMARY KEY, folded TEXT NOT NULL) WITHOUT ROWID;
+      CREATE VIRTUAL TABLE search_fold_probe USING fts5(x, tokenize = 'trigram case_sensitive 0');
+      CREATE VIRTUAL TABLE search_fold_probe_terms USING fts5vocab(search_fold_probe, 'instance');
+      WITH RECURSIVE code(n) AS (SELECT 128 UNION ALL SELECT n + 1 FROM code WHERE n < 131071)
+      INSERT INTO search_fold_probe (rowid, x)
+        SELECT n, char(n, n, n) FROM code WHERE n NOT BETWEEN 55296 AND 57343;
+      INSERT INTO search_case_folds (original, folded)
+        SELECT char(doc), substr(term, 1, 1) FROM search_fold_probe_terms WHERE substr(term, 1, 1) != char(doc);
+      DROP TABLE search_fold_probe_terms;
+      DROP TABLE search_fold_probe;
+
+      CREATE TABLE search_gram_counts (
+        slot INTEGER NOT NULL,
+        gram TEXT NOT NULL,
+        segments INTEGER NOT NULL,
+        PRIMARY KEY (slot, gram)
+      ) WITHOUT ROWID;
+      CREATE TABLE search_call_spans (
+        video_id TEXT PRIMARY KEY,
+        lowest_segment INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE VIRTUAL TABLE transcript_search_short USING fts5(
+        words,
+        content = '',
+        contentless_delete = 1,
+        detail = none,
+        tokenize = 'ascii'
+      );
+
+      -- Segments join search in AFTER triggers and leave it in BEFORE triggers, so the statements
+      -- read them, and their call's status, from the table. The slot is made before the row is
+      -- written, so these triggers and migration 5's find it whichever runs first.
+      CREATE TRIGGER search_segment_inserting BEFORE INSERT ON transcript_segments BEGIN
+        INSERT OR IGNORE INTO search_org_slots (org_id, slot)
+          SELECT new.org_id, coalesce(max(slot), 0) + 1 FROM search_org_slots;
+        ${positionsCover('new.text')}
+      END;
+      CREATE TRIGGER search_segment_inserted AFTER INSERT ON transcript_segments BEGIN
+        ${addSegments('s.rowid = new.rowid')}
+        INSERT INTO search_call_spans (video_id, lowest_segment) VALUES (new.video_id, new.rowid)
+          ON CONFLICT (video_id) DO UPDATE SET lowest_segment = min(lowest_segment, excluded.lowest_segment);
+      END;
+      CREATE TRIGGER search_segment_deleting BEFORE DELETE ON transcript_segments BEGIN
+        ${removeSegments('s.rowid = old.rowid')}
+      END;
+      CREATE TRIGGER search_segment_deleted AFTER DELETE ON transcript_segments BEGIN
+        DELETE FROM search_call_spans WHERE video_id = old.video_id
+          AND NOT EXISTS (SELECT 1 FROM transcript_segments WHERE video_id = old.video_id);
+        UPDATE search_call_spans
+          SET lowest_segment = (SELECT min(rowid) FROM transcript_segments WHERE video_id = old.video_id)
+          WHERE video_id = old.video_id AND lowest_segment = old.rowid;
+      END;
+      CREATE TRIGGER search_segment_rewriting BEFORE UPDATE OF text ON transcript_segments BEGIN
+        ${removeSegments('s.rowid = old.rowid')}
+        ${positionsCover('new.text')}
+      END;
+      CREATE TRIGGER search_segment_rewritten AFTER UPDATE OF text ON transcript_segments BEGIN
+        ${addSegments('s.rowid = new.rowid')}
+      END;
+      CREATE TRIGGER search_call_deleting BEFORE UPDATE OF status ON videos
+      WHEN new.status = 'DELETED' AND old.status != 'DELETED' BEGIN
+        ${removeSegments('s.video_id = new.id')}
+      END;
+      CREATE TRIGGER search_call_restored AFTER UPDATE OF status ON videos
+      WHEN old.status = 'DELETED' AND new.status != 'DELETED' BEGIN
+        ${addSegments('s.video_id = new.id')}
+      END;
+
+      INSERT INTO search_call_spans (video_id, lowest_segment)
+        SELECT video_id, min(rowid) FROM transcript_segments GROUP BY video_id;
+      ${addSegments('true')}
     `,
   },
 ];

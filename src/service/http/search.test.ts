@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/api/endpoints';
 import type { ManifestOrg } from '../../shared/manifest';
+import { type Db, openDatabase } from '../db/database';
+import { ingestCall } from '../ingest/ingest-call';
+import { searchTranscripts } from '../search';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
+import { plainScan } from '../testing/plain-scan';
 import { startTestService, type TestService } from '../testing/test-service';
 
 describe('GET /v1/search/transcripts on the running service', () => {
@@ -52,5 +56,60 @@ describe('GET /v1/search/transcripts on the running service', () => {
     ).body.data.map((video: { id: string }) => video.id);
     const mineFound = await search('q=the&limit=100');
     expect(mineFound.data.some((segment) => theirVideos.includes(segment.video_id))).toBe(false);
+  });
+});
+
+describe('search after kill -9', () => {
+  let service: TestService;
+  afterAll(() => service?.stop());
+
+  /** Reads the data directory as the service left it, beside the running (or killed) service. */
+  const withData = <T>(read: (db: Db) => T): T => {
+    const db = openDatabase(service.dataDir);
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  };
+  const waitUntilReady = async (ids: string[], ready: number) => {
+    const readyCalls = () =>
+      withData((db) =>
+        ids.filter((id) => db.prepare('SELECT status FROM videos WHERE id = ?').pluck().get(id) === 'READY'),
+      ).length;
+    while (readyCalls() < ready) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  const needles = ['e', 'É', 'ok', '%', "'", 'the', 'pricing', 'next step'];
+  const expectEveryNeedleAsPlainScan = (orgId: string) =>
+    withData((db) => {
+      for (const q of needles) {
+        const expected = plainScan(db, orgId, q);
+        const found = searchTranscripts(db, orgId, { q, limit: 100 });
+        expect(found.total_matches, q).toBe(expected.length);
+        expect(
+          found.data.map((segment) => segment.id),
+          q,
+        ).toEqual(expected.slice(0, 100));
+      }
+    });
+
+  it('counts and pages every needle as a plain scan does after dying while storing transcripts', async () => {
+    service = await startTestService();
+    const org = service.manifest!.orgs.find((candidate) => candidate.active)!;
+    const ingested = withData((db) =>
+      Array.from({ length: 6 }, (_, index) =>
+        ingestCall(db, { orgId: org.id, title: `Call ${index}`, now: new Date() }),
+      ),
+    );
+
+    await waitUntilReady(ingested, 1);
+    await service.kill();
+    expectEveryNeedleAsPlainScan(org.id);
+
+    await service.restart();
+    await waitUntilReady(ingested, ingested.length);
+    expectEveryNeedleAsPlainScan(org.id);
+    const answer = await callApi(service.baseUrl, '/v1/search/transcripts?q=E&limit=5', { key: fullAccessKey(org) });
+    expect(answer.body.meta.total_matches).toBe(withData((db) => plainScan(db, org.id, 'e').length));
   });
 });

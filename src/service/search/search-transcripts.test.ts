@@ -1,11 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/database';
-import { seedDatabase } from '../seed';
-import { foldCase } from './fold-case';
-import { defaultTuning } from './search-index';
 import { searchTranscripts } from './search-transcripts';
 
 let dir: string;
@@ -170,51 +167,5 @@ describe('searchTranscripts', () => {
   it('finds segments written after the index was built', () => {
     addCall('org_a', 'vid_later', 7, ['Brand new Überraschung']);
     expect(texts('überRASCHUNG')).toEqual(['Brand new Überraschung']);
-  });
-
-  it('agrees with a plain scan of a seeded workspace on every path', () => {
-    const seededDir = mkdtempSync(join(tmpdir(), 'callscope-search-seed-'));
-    const seeded = openDatabase(seededDir);
-    onTestFinished(() => {
-      seeded.close();
-      rmSync(seededDir, { recursive: true, force: true });
-    });
-    const manifest = seedDatabase(seeded, { profile: 'test', issueKey: () => 'sci_unused' });
-    const orgId = manifest.orgs[0]!.id;
-    const all = seeded
-      .prepare(
-        `SELECT s.rowid, s.text, s.video_id, v.deal_id FROM transcript_segments s JOIN videos v ON v.id = s.video_id
-         WHERE s.org_id = ? AND v.status != 'DELETED' ORDER BY s.video_created_at DESC, s.video_id DESC, s.start, s.rowid`,
-      )
-      .all(orgId) as { rowid: number; text: string; video_id: string; deal_id: string | null }[];
-    const someDeal = all.find((segment) => segment.deal_id)!.deal_id!;
-    const tunings = [
-      defaultTuning,
-      { sparseMatches: 0, denseCalls: 0, walkedCalls: 300 },
-      { sparseMatches: 0, denseCalls: 1000, walkedCalls: 300 },
-      { sparseMatches: 0, denseCalls: 0, walkedCalls: 9 },
-    ];
-    for (const q of ['PRICE', 'budget', 'Núñez', 'ZOË', 'e', 'é', 'to', "'s", '$', 'next step', 'the']) {
-      for (const [filter, tuning] of [
-        [{}, tunings[0]],
-        [{}, tunings[1]],
-        [{}, tunings[2]],
-        [{}, tunings[3]],
-        [{ deal_id: someDeal }, tunings[0]],
-      ] as const) {
-        const expected = all
-          .filter((segment) => foldCase(segment.text).includes(foldCase(q)))
-          .filter((segment) => !('deal_id' in filter) || segment.deal_id === filter.deal_id)
-          .map((segment) => `seg_${segment.rowid}`);
-        for (const limit of [7, 100]) {
-          const result = searchTranscripts(seeded, orgId, { q, limit, ...filter }, tuning);
-          expect(result.total_matches, q).toBe(expected.length);
-          expect(
-            result.data.map((segment) => segment.id),
-            `${q} ${limit}`,
-          ).toEqual(expected.slice(0, limit));
-        }
-      }
-    }
   });
 });

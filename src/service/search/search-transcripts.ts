@@ -19,9 +19,6 @@ export interface TranscriptSearchResult {
   truncated: boolean;
 }
 
-/** Trigrams: shorter needles cannot be looked up in the index. */
-const INDEXED_MIN_LENGTH = 3;
-
 const filters = {
   video: 'AND s.video_id = @videoId',
   deal: 'AND s.video_id IN (SELECT id FROM videos WHERE org_id = @orgId AND deal_id = @dealId)',
@@ -35,9 +32,10 @@ const scanned = (filter: string, textMatch: string) => `FROM transcript_segments
  * Case-insensitive substring search over one organisation's transcripts (interface, Search):
  * every character of `q` is literal, `video_id` and `deal_id` combine with AND, `total_matches`
  * counts every match and `truncated` says whether more exist than were returned.
- * Organisation-wide needles of 3+ characters go through the trigram index; a 1-2 character needle
- * cannot, and a filter to one call or one deal narrows the candidates to a few hundred lines, so
- * those scan, folding exactly as the index does (fold-case.ts).
+ * Organisation-wide needles go through the indexes (search-index.ts). A filter to one call or one
+ * deal narrows the candidates to a few hundred lines, so those scan, folding exactly as the index
+ * does (fold-case.ts), as does a needle holding U+0000, where SQLite's text functions stop.
+ * Count and page are read in one transaction, so they agree while a writer commits.
  */
 export function searchTranscripts(
   db: Db,
@@ -47,11 +45,10 @@ export function searchTranscripts(
 ): TranscriptSearchResult {
   const needle = foldCase(search.q);
   const limit = search.limit ?? SEARCH_DEFAULT_LIMIT;
-  const filtered = Boolean(search.video_id || search.deal_id);
-  const indexed = !filtered && [...needle].length >= INDEXED_MIN_LENGTH && !needle.includes('\0');
-  const { rows, total } = indexed
-    ? searchIndex(db, orgId, needle, limit, tuning)
-    : searchByScan(db, orgId, needle, limit, search);
+  const indexed = !search.video_id && !search.deal_id && !needle.includes('\0');
+  const { rows, total } = db.transaction(() =>
+    indexed ? searchIndex(db, orgId, needle, limit, tuning) : searchByScan(db, orgId, needle, limit, search),
+  )();
   return {
     data: rows.map(({ rowid, ...segment }) => ({ id: `seg_${rowid}`, ...segment })),
     total_matches: total,

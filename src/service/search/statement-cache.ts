@@ -1,25 +1,19 @@
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { foldCase } from './fold-case';
 
-const prepared = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>();
+const withSearchFunctions = new WeakSet<Db>();
 
 /**
- * A prepared statement per connection and SQL text, so the variants search builds are compiled
- * once. The first use on a connection registers the SQL function the scans call.
+ * A compiled statement of search's SQL. The first use on a connection registers the SQL function
+ * the scans call, which the statement needs before it can compile.
  */
 export function statement(db: Db, sql: string): ReturnType<Db['prepare']> {
-  let cache = prepared.get(db);
-  if (!cache) {
+  if (!withSearchFunctions.has(db)) {
     db.function('callscope_folded_contains', { deterministic: true }, (text, needle) =>
       foldCase(String(text)).includes(String(needle)) ? 1 : 0,
     );
-    cache = new Map();
-    prepared.set(db, cache);
+    withSearchFunctions.add(db);
   }
-  let found = cache.get(sql);
-  if (!found) {
-    found = db.prepare(sql);
-    cache.set(sql, found);
-  }
-  return found;
+  return prepared(db, sql);
 }
