@@ -4,10 +4,15 @@
 // on it; where Electron cannot start, says why in one line and serves browser mode instead.
 // `npm run start:web` (`--web`) goes straight to browser mode. Ctrl+C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { findElectronBinary } from './electron-binary.mjs';
+
+// The service starts exactly as the tests start it (src/service/launch).
+const { launchService } = await tsImport('../src/service/launch/launch-service.ts', import.meta.url);
+const { runCli } = await tsImport('../src/service/launch/run-cli.ts', import.meta.url);
 
 const root = new URL('..', import.meta.url).pathname;
 const webOnly = process.argv.includes('--web');
@@ -62,38 +67,27 @@ async function startDemoService() {
   if (!existsSync(join(dataDir, 'manifest.json'))) {
     mkdirSync(dataDir, { recursive: true });
     console.log(`Seeding the demo workspace in ${dataDir}…`);
-    const [node, args] = tsx('src/service/cli.ts', ['seed', '--data', dataDir, '--profile', 'demo']);
-    const seeded = spawnSync(node, args, { cwd: root, stdio: 'inherit' });
-    if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+    const seeded = await runCli(['seed', '--data', dataDir, '--profile', 'demo']);
+    if (seeded.code !== 0) {
+      console.error(seeded.stderr.trim());
+      process.exit(seeded.code ?? 1);
+    }
   }
-  const readyFile = join(dataDir, `ready-${process.pid}.json`);
-  rmSync(readyFile, { force: true });
-  const [node, args] = tsx('src/service/cli.ts', [
-    'serve',
-    '--data',
-    dataDir,
-    '--port',
-    '0',
-    '--ready-file',
-    readyFile,
-  ]);
-  const service = start(node, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  service.once('exit', (code) => {
+  let service;
+  try {
+    service = await launchService(dataDir, [], { echoStderr: true });
+  } catch (error) {
+    console.error(`The local service did not start: ${error.message}`);
+    process.exit(1);
+  }
+  children.add(service.child);
+  service.child.once('exit', (code) => {
+    children.delete(service.child);
     if (stopping) return;
     console.error(`The local service stopped (exit ${code}).`);
     stopAll(1);
   });
-  for (let waited = 0; !existsSync(readyFile); waited += 50) {
-    if (waited > 30_000) {
-      console.error('The local service did not start within 30 s.');
-      stopAll(1);
-      return new Promise(() => {});
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const ready = JSON.parse(readFileSync(readyFile, 'utf8'));
-  rmSync(readyFile, { force: true });
-  return { dataDir, baseUrl: ready.base_url };
+  return { dataDir, baseUrl: service.ready.base_url };
 }
 
 function startBrowserMode(demo) {

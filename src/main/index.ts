@@ -2,10 +2,7 @@ import { app, type BrowserWindow } from 'electron';
 import { bridgeChannels } from '../shared/bridge-channels';
 import { installAppMenu } from './app-menu';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { createAppCore } from './core/app-core/app-core';
-import { readDemoConnection } from './core/demo/demo-connection';
-import { openKeyVault } from './core/key-vault/open-key-vault';
-import { openSettingsStore } from './core/settings/settings-store';
+import { startAppCore } from './core/start-app-core';
 import { createElectronNotifier } from './electron-notifier';
 import { createElectronStoreJsonFile } from './electron-settings';
 import { hardenApp } from './harden';
@@ -40,22 +37,14 @@ async function start(): Promise<void> {
     );
   }
   serveRenderer(rendererDir);
-  const settings = openSettingsStore(app.getPath('userData'), createElectronStoreJsonFile);
-  if (settings.problem) console.error(settings.problem);
-  const vault = await openKeyVault();
-  // `npm start` passes the demo service it started; a packaged build never opens one.
-  const demo = launch.demo && readDemoConnection(launch.demo.dataDir, launch.demo.url);
-  const core = createAppCore({
+  const { core, settings } = await startAppCore({
     mode: 'electron',
-    vault,
-    settings,
-    demo,
+    settingsDir: app.getPath('userData'),
+    settingsFile: createElectronStoreJsonFile,
+    // `npm start` passes the demo service it started; a packaged build never opens one.
+    demo: launch.demo,
     notifier: createElectronNotifier(() => mainWindow),
   });
-  if (demo) {
-    const opened = await core.invoke('openDemoWorkspace', {});
-    if (!opened.ok) console.error(`The demo workspace did not open: ${opened.error.message}`);
-  }
   connectBridge(core, () => mainWindow, launch.pageUrl);
   installAppMenu((target) => mainWindow?.webContents.send(bridgeChannels.event, 'navigate', target));
   mainWindow = createMainWindow(settings, launch.pageUrl);

@@ -1,11 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAppCore } from '../core/app-core/app-core';
 import { userDataDir } from '../core/app-paths';
-import { readDemoConnection } from '../core/demo/demo-connection';
-import { openKeyVault } from '../core/key-vault/open-key-vault';
 import { createConfJsonFile } from '../core/settings/conf-json-file';
-import { openSettingsStore } from '../core/settings/settings-store';
+import { startAppCore } from '../core/start-app-core';
 import { startBrowserHost } from './browser-host';
 
 /**
@@ -23,19 +20,14 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
     },
   });
-  const settings = openSettingsStore(values.settings ?? userDataDir(), createConfJsonFile);
-  if (settings.problem) console.error(settings.problem);
-  const vault = await openKeyVault();
-  if (vault.problem) console.error(vault.problem);
   const demoUrl = values['demo-url'];
   const demoData = values['demo-data'];
-  const demo = demoUrl && demoData ? readDemoConnection(demoData, demoUrl) : null;
-
-  const core = createAppCore({ mode: 'browser', vault, settings, demo });
-  if (demo) {
-    const opened = await core.invoke('openDemoWorkspace', {});
-    if (!opened.ok) console.error(`The demo workspace did not open: ${opened.error.message}`);
-  }
+  const { core } = await startAppCore({
+    mode: 'browser',
+    settingsDir: values.settings ?? userDataDir(),
+    settingsFile: createConfJsonFile,
+    demo: demoUrl && demoData ? { url: demoUrl, dataDir: demoData } : null,
+  });
   const host = await startBrowserHost({ core, rendererDir: resolve(values.renderer), port: Number(values.port) });
   console.log(`Callscope (browser mode) is at ${host.newSignInUrl()}`);
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allScopes } from '../../shared/api/scopes';
 import type { ManifestOrg } from '../../shared/manifest';
 import { openDatabase } from '../db/database';
+import { runCli } from '../launch/run-cli';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
-import { runCli } from '../testing/run-cli';
 import { startTestService, type TestService } from '../testing/test-service';
 import { MANIFEST_FILE } from './manifest-file';
 

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../cli/manifest-file';
 import { parseServeOptions } from '../cli/serve-options';
+import { runCli } from '../launch/run-cli';
 import { type RunningServer, startServer } from '../server';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
-import { runCli } from '../testing/run-cli';
 import { startTestService, type TestService } from '../testing/test-service';
 
 interface HeldConnection {

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Manifest } from '../../shared/manifest';
 import { MANIFEST_FILE, readManifest } from '../cli/manifest-file';
-import { cliCommand, PROJECT_ROOT, runCli } from './run-cli';
+import { launchService, waitForExit } from '../launch/launch-service';
+import { runCli } from '../launch/run-cli';
 
 export interface TestServiceOptions {
   /** Seed profile for a fresh data directory; 'none' leaves it empty (default 'test'). */
@@ -34,60 +34,6 @@ export interface TestService {
   restart(): Promise<void>;
 }
 
-interface ReadyFile {
-  base_url: string;
-  alt_base_url: string;
-  pid: number;
-}
-
-const READY_TIMEOUT_MS = 30_000;
-
-/** Servers still running when the test process exits (a crash, a forgotten stop) die with it. */
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-function waitForExit(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function launch(dataDir: string, serveArgs: string[]): Promise<{ child: ChildProcess; ready: ReadyFile }> {
-  const readyFile = join(dataDir, `ready-${Date.now()}-${Math.random().toString(16).slice(2)}.json`);
-  const [command, argv] = cliCommand([
-    'serve',
-    '--data',
-    dataDir,
-    '--port',
-    '0',
-    '--ready-file',
-    readyFile,
-    ...serveArgs,
-  ]);
-  const child = spawn(command, argv, { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!existsSync(readyFile)) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`serve exited (${child.exitCode ?? child.signalCode}) before it was ready: ${stderr}`);
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`serve was not ready within ${READY_TIMEOUT_MS} ms: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as ReadyFile;
-  rmSync(readyFile, { force: true });
-  return { child, ready };
-}
-
 /**
  * Starts the REAL service as its own process (`node --import tsx src/service/cli.ts serve`) on a
  * temporary data directory seeded by the CLI, so tests talk to it over HTTP exactly as a user
@@ -102,7 +48,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   }
   const manifest = existsSync(join(dataDir, MANIFEST_FILE)) ? readManifest(dataDir) : null;
   const serveArgs = options.serveArgs ?? [];
-  let current = await launch(dataDir, serveArgs);
+  let current = await launchService(dataDir, serveArgs);
 
   const service: TestService = {
     get baseUrl() {
@@ -135,7 +81,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     },
     async restart() {
       if (current.child.exitCode === null && current.child.signalCode === null) await service.terminate();
-      current = await launch(dataDir, serveArgs);
+      current = await launchService(dataDir, serveArgs);
     },
   };
   return service;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const CLI_PATH = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const CLI_PATH = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
 /** The command that runs the service CLI as its own Node process (so kill -9 kills only it). */
 export function cliCommand(args: readonly string[]): [string, string[]] {
