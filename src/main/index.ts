@@ -3,6 +3,7 @@ import { bridgeChannels } from '../shared/bridge-channels';
 import { installAppMenu } from './app-menu';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { startAppCore } from './core/start-app-core';
+import { createElectronFileSaver } from './electron-file-saver';
 import { createElectronNotifier } from './electron-notifier';
 import { createElectronStoreJsonFile } from './electron-settings';
 import { hardenApp } from './harden';
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
     // `npm start` passes the demo service it started; a packaged build never opens one.
     demo: launch.demo,
     notifier: createElectronNotifier(() => mainWindow),
+    fileSaver: createElectronFileSaver(() => mainWindow),
   });
   connectBridge(core, () => mainWindow, launch.pageUrl);
   installAppMenu((target) => mainWindow?.webContents.send(bridgeChannels.event, 'navigate', target));

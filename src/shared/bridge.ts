@@ -11,6 +11,7 @@ import {
   SEARCH_MAX_QUERY_LENGTH,
 } from './api';
 import { apiKeyProblem } from './api-key-text';
+import { isSafeFileName } from './export-file-name';
 
 /**
  * The only description of what crosses between renderer and main (GitHub Desktop's
@@ -29,6 +30,7 @@ export const ClientErrorCode = z.enum([
   'key_required',
   'unknown_operation',
   'forbidden_sender',
+  'not_available',
 ]);
 export type ClientErrorCode = z.infer<typeof ClientErrorCode>;
 
@@ -137,6 +139,8 @@ const ApiKeyText = z.string().check((ctx) => {
   const problem = apiKeyProblem(ctx.value);
   if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
 });
+/** Far above any call's transcript (ten thousand segments are a few megabytes). */
+const EXPORT_MAX_CHARACTERS = 64 * 1024 * 1024;
 /** Made once per user action and reused on every retry, so a retried POST starts one job. */
 const IdempotencyKey = z.string().min(8).max(256);
 const Empty = z.object({});
@@ -192,6 +196,17 @@ export const operations = {
   addRecentSearch: {
     params: z.object({ q: z.string().min(1).max(SEARCH_MAX_QUERY_LENGTH) }),
     result: z.array(z.string()),
+  },
+  /**
+   * Writes an export where the person chooses in the desktop's save dialog; `saved` is false when
+   * they cancelled. Browser mode has no dialog (`not_available`): the page downloads the file itself.
+   */
+  saveFile: {
+    params: z.object({
+      suggestedName: z.string().refine(isSafeFileName, 'must be a bare file name that every OS accepts'),
+      content: z.string().max(EXPORT_MAX_CHARACTERS),
+    }),
+    result: z.object({ saved: z.boolean() }),
   },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },

@@ -1,4 +1,5 @@
 import { type AppCore, createAppCore } from './app-core/app-core';
+import type { FileSaver } from './app-core/file-saver';
 import type { Notifier } from './app-core/notifier';
 import { readDemoConnection } from './demo/demo-connection';
 import { openKeyVault } from './key-vault/open-key-vault';
@@ -12,6 +13,7 @@ export interface StartAppCoreOptions {
   /** The local demo service `npm start` started (its URL and seeded data directory), or null. */
   demo: { url: string; dataDir: string } | null;
   notifier?: Notifier;
+  fileSaver?: FileSaver;
 }
 
 /**
@@ -25,7 +27,14 @@ export async function startAppCore(options: StartAppCoreOptions): Promise<{ core
   const vault = await openKeyVault();
   if (vault.problem) console.error(vault.problem);
   const demo = options.demo && readDemoConnection(options.demo.dataDir, options.demo.url);
-  const core = createAppCore({ mode: options.mode, vault, settings, demo, notifier: options.notifier });
+  const core = createAppCore({
+    mode: options.mode,
+    vault,
+    settings,
+    demo,
+    notifier: options.notifier,
+    fileSaver: options.fileSaver,
+  });
   if (demo) {
     const opened = await core.invoke('openDemoWorkspace', {});
     if (!opened.ok) console.error(`The demo workspace did not open: ${opened.error.message}`);

@@ -10,6 +10,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['Esc', 'Close search, dialogs and this help'],
   ['Enter  /  Shift Enter', 'Next / previous match in “Find in transcript”'],
   ['←  →', 'Switch between tabs on a call'],
+  ['E', 'Export the call on view: transcript or summary and checklist'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

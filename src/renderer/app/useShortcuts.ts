@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
+import { isTypingTarget } from '../shared-ui/key-shortcut';
 import { useUiStore } from '../state/ui-store';
-
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** Ctrl/Cmd+K from anywhere; `/` and `?` only when the person is not typing in a field. */
 export function useShortcuts(): void {
@@ -15,7 +12,7 @@ export function useShortcuts(): void {
         openSearch();
         return;
       }
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || searchOpen) return;
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || searchOpen) return;
       if (event.key === '/') {
         event.preventDefault();
         openSearch();

@@ -11,6 +11,7 @@ import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock, formatDateTime } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
+import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { Tabs } from '../shared-ui/Tabs';
@@ -19,6 +20,7 @@ import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { AnalysisHistory } from './AnalysisHistory';
 import { ChecklistPanel } from './ChecklistPanel';
 import { callStatusTones } from './call-status';
+import { ExportDialog } from './export/ExportDialog';
 import { analysisJob, callQueries } from './queries';
 import { SalesEventsPanel } from './SalesEventsPanel';
 import { SummaryPanel } from './SummaryPanel';
@@ -59,6 +61,8 @@ export function CallScreen({
   const analyses = useInfiniteQuery(callQueries.analyses(callId));
   const { start, job, startedAt, running } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
   const [tab, setTab] = useState('summary');
+  const [exporting, setExporting] = useState(false);
+  useKeyShortcut('e', () => setExporting(true));
   const routeFocus = useMemo(() => (segmentId ? { segmentId, highlight, seq: 0 } : null), [segmentId, highlight]);
   // A jump made on the page holds until the address changes (another search result in the same call).
   const [jump, setJump] = useState<{ focus: TranscriptFocus; from: TranscriptFocus | null } | null>(null);
@@ -75,6 +79,16 @@ export function CallScreen({
     }
   };
 
+  const exportSource = {
+    call: {
+      title: call?.title,
+      createdAt: call?.created_at,
+      recorded: call?.created_at ? formatDateTime(call.created_at) : null,
+    },
+    lines,
+    summary: summary.data?.data ?? null,
+    checklist: checklist.data?.data ?? null,
+  };
   const analyzeButton = (
     <button type="button" className="button primary" disabled={running} onClick={() => start.mutate()}>
       {running ? 'Analysing…' : 'Analyze'}
@@ -101,8 +115,35 @@ export function CallScreen({
       <BackLink />
       <div className="screen-header">
         <h1>{call ? call.title || 'Untitled call' : video.isError ? 'Call' : 'Loading call…'}</h1>
-        {analyzeButton}
+        <div className="header-actions">
+          <button type="button" className="button" onClick={() => setExporting(true)} aria-keyshortcuts="e">
+            Export…
+          </button>
+          {analyzeButton}
+        </div>
       </div>
+      <ExportDialog
+        open={exporting}
+        onClose={() => setExporting(false)}
+        source={exportSource}
+        unavailable={{
+          transcript: transcript.isPending
+            ? 'loading'
+            : transcript.isError
+              ? 'could not be read'
+              : lines.length === 0
+                ? 'no transcript'
+                : undefined,
+          summary:
+            summary.isPending || checklist.isPending
+              ? 'loading'
+              : summary.isError || checklist.isError
+                ? 'could not be read'
+                : summary.data === null && checklist.data === null
+                  ? 'not analysed yet'
+                  : undefined,
+        }}
+      />
       {video.isError ? (
         <ErrorState error={video.error} onRetry={() => video.refetch()} title="This call’s details could not be read" />
       ) : call ? (

@@ -1,27 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SectionContents, SummarySection, VideoSummary } from '../../shared/api';
-import { humanize } from '../../shared/humanize';
+import type { VideoSummary } from '../../shared/api';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { SafeMarkdown } from '../shared-ui/SafeMarkdown';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { type AnswerWithUnreadable, UnreadableNotice } from '../shared-ui/UnreadableNotice';
-
-const UNTYPED = 'Summary';
-
-function groupByType(sections: SummarySection[]): [string, SummarySection[]][] {
-  const groups = new Map<string, SummarySection[]>();
-  for (const section of sections) {
-    const heading = section.type ? humanize(section.type) : UNTYPED;
-    groups.set(heading, [...(groups.get(heading) ?? []), section]);
-  }
-  return [...groups.entries()];
-}
-
-/** "contents (strings)": one text with newlines, or one string per paragraph. */
-function textOf(contents: SectionContents | null | undefined): string {
-  return Array.isArray(contents) ? contents.join('\n') : (contents ?? '');
-}
+import { ownTitle, sectionText, summaryGroups } from './summary-text';
 
 /** Sections grouped by type, then the notes (untrusted markdown, see SafeMarkdown). */
 export function SummaryPanel({
@@ -47,14 +31,13 @@ export function SummaryPanel({
   return (
     <div className="summary">
       <UnreadableNotice answers={[summary.data]} />
-      {groupByType(sections).map(([heading, group]) => (
+      {summaryGroups(sections).map(([heading, group]) => (
         <section key={heading} aria-label={heading}>
           <h3>{heading}</h3>
           {group.map((section, index) => (
             <div key={section.id ?? index} className="summary-section">
-              {/* A title that only repeats its group's heading is left out. */}
-              {section.title && section.title.toLowerCase() !== heading.toLowerCase() && <h4>{section.title}</h4>}
-              <p className="pre-line">{textOf(section.contents)}</p>
+              {ownTitle(section, heading) && <h4>{ownTitle(section, heading)}</h4>}
+              <p className="pre-line">{sectionText(section.contents)}</p>
             </div>
           ))}
         </section>

@@ -17,3 +17,8 @@ export function getBridge(): CallscopeBridge {
   bridge ??= window.callscope ?? createHttpBridge(browserSession!);
   return bridge;
 }
+
+/** The desktop app (Electron's preload) has native dialogs; browser mode has the page's own download. */
+export function isDesktop(): boolean {
+  return window.callscope !== undefined;
+}

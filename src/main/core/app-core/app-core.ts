@@ -19,6 +19,7 @@ import { readServiceProfile } from '../service-profile/read-service-profile';
 import type { StoredWorkspace } from '../settings/settings-schema';
 import type { SettingsStore } from '../settings/settings-store';
 import { checkConnection } from './check-connection';
+import type { FileSaver } from './file-saver';
 import { finishedJobNotice } from './finished-job-notice';
 import { createJobWatcher, type Job, type JobPollingPolicy } from './job-watcher';
 import { type Notifier, noNotifier } from './notifier';
@@ -30,6 +31,7 @@ export interface AppCoreOptions {
   settings: SettingsStore;
   demo: DemoConnection | null;
   notifier?: Notifier;
+  fileSaver?: FileSaver;
   retry?: Partial<RetryPolicy>;
   jobPolling?: Partial<JobPollingPolicy>;
 }
@@ -145,6 +147,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         .preferences,
     listRecentSearches: async () => options.settings.read().recentSearches,
     addRecentSearch: async ({ q }) => options.settings.addRecentSearch(q),
+    saveFile: async (file) => {
+      if (!options.fileSaver) {
+        throw new ApiError({
+          code: 'not_available',
+          message: 'This window has no save dialog; download the file instead.',
+        });
+      }
+      return { saved: await options.fileSaver.save(file) };
+    },
     watchJob: async (ref) => {
       jobs.watch(workspaces.active().id, ref);
       return {};

@@ -1,0 +1,86 @@
+/**
+ * README screenshots of the demo workspace, in Debian's Chromium (browser mode):
+ * `npm run build && npx tsx scripts/readme-screenshots.ts [name...]` (all when none is named).
+ * Each shot opens the app on a freshly seeded demo workspace, walks to its screen from the
+ * keyboard or the mouse as a person would, and writes docs/screenshots/<name>.png.
+ */
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { startBrowserHost } from '../src/main/browser/browser-host';
+import { createTempCore } from '../src/main/core/testing/temp-core';
+import { startTestService } from '../src/service/testing/test-service';
+import type { ServedVideo } from '../src/shared/api/served';
+import { demoKeyOf } from '../src/shared/manifest';
+
+interface Shot {
+  /** Where the shot starts, as an app route. */
+  route: (subject: Subject) => string;
+  act: (page: Page, subject: Subject) => Promise<void>;
+}
+
+/** The demo call most shots show: the first READY call with an analysis. */
+interface Subject {
+  call: ServedVideo;
+}
+
+const shots: Record<string, Shot> = {
+  export: {
+    route: ({ call }) => `/calls/${call.id}`,
+    async act(page) {
+      await page.locator('[data-segment-id]').first().waitFor();
+      await page.keyboard.press('e');
+      const dialog = page.getByRole('dialog', { name: 'Export this call' });
+      await dialog.getByRole('radio', { name: 'Transcript as WebVTT subtitles' }).check();
+      await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save' }).click()]);
+      await dialog.getByText(/^Downloaded:/).waitFor();
+    },
+  },
+};
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2);
+  const chosen = names.length > 0 ? names : Object.keys(shots);
+  const unknown = chosen.filter((name) => !(name in shots));
+  if (unknown.length > 0)
+    throw new Error(`unknown shot: ${unknown.join(', ')}; known: ${Object.keys(shots).join(', ')}`);
+
+  const service = await startTestService({ profile: 'demo' });
+  const apiKey = demoKeyOf(service.manifest!).key.key;
+  const { core, dispose } = createTempCore({ demo: { baseUrl: service.baseUrl, apiKey } });
+  const host = await startBrowserHost({ core, rendererDir: join(process.cwd(), 'out/renderer') });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    await core.invoke('openDemoWorkspace', {});
+    const subject = await pickSubject(service.baseUrl, apiKey);
+    for (const name of chosen) {
+      const shot = shots[name]!;
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+      await page.goto(`${host.newSignInUrl()}#${shot.route(subject)}`);
+      await shot.act(page, subject);
+      await page.screenshot({ path: join('docs/screenshots', `${name}.png`) });
+      await page.close();
+      console.log(`docs/screenshots/${name}.png`);
+    }
+  } finally {
+    await browser.close();
+    await host.close();
+    dispose();
+    await service.stop();
+  }
+}
+
+async function pickSubject(baseUrl: string, apiKey: string): Promise<Subject> {
+  const get = async <T>(path: string) =>
+    (await (await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as T;
+  const { data: calls } = await get<{ data: ServedVideo[] }>('/v1/videos?status=READY&limit=100');
+  for (const call of calls) {
+    const summary = await get<{ data?: unknown }>(`/v1/videos/${call.id}/summary`);
+    if (summary.data) return { call };
+  }
+  throw new Error('the demo workspace has no analysed call');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { summaryMarkdown } from './summary-export';
+
+const call = { title: 'Acme renewal', recorded: null };
+
+describe('summary and checklist export', () => {
+  it('writes the sections by type, the notes as given, then the checklist with its evidence', () => {
+    const markdown = summaryMarkdown(
+      call,
+      {
+        id: 'sum_1',
+        sections: [
+          { id: 'a', title: 'Key points', contents: 'Budget is *set*.\nTimeline: Q3', type: 'KEY_POINTS' },
+          { id: 'b', title: 'Send the quote', contents: ['Ana sends it', 'Bo reviews'], type: 'ACTION_ITEMS' },
+          { id: 'c', title: null, contents: null, type: null },
+        ],
+        notes_markdown: '- a **bold** note',
+      },
+      {
+        id: 'chk_1',
+        status: 'COMPLETED',
+        overall_assessment: 'Solid discovery.',
+        items: [
+          {
+            id: 'i1',
+            item_text: 'Asked about budget',
+            status: 'PARTIALLY_MET',
+            item_description: null,
+            reasoning: 'Budget came up late.',
+            improvement_suggestion: 'Ask earlier.',
+            evidence: [{ id: 'e1', text: 'What is your budget?', relevance: 'HIGH' }],
+          },
+          { item_text: null, status: null, evidence: [] },
+        ],
+      },
+    );
+    expect(markdown).toBe(
+      [
+        '# Acme renewal: summary and checklist',
+        '',
+        '## Key points',
+        '',
+        'Budget is \\*set\\*.  ',
+        'Timeline: Q3',
+        '',
+        '## Action items',
+        '',
+        '### Send the quote',
+        '',
+        'Ana sends it  ',
+        'Bo reviews',
+        '',
+        '## Summary',
+        '',
+        '## Notes',
+        '',
+        '- a **bold** note',
+        '',
+        '## Checklist',
+        '',
+        'Evaluation: Completed',
+        '',
+        '### Overall assessment',
+        '',
+        'Solid discovery.',
+        '',
+        '### Asked about budget: Partially met',
+        '',
+        '**Why:** Budget came up late.',
+        '',
+        '**Try next time:** Ask earlier.',
+        '',
+        '> “What is your budget?” (high relevance)',
+        '',
+        '### Unnamed item: —',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says which part the call does not have yet', () => {
+    const markdown = summaryMarkdown({ title: '', recorded: 'Mar 4, 2026' }, null, null);
+    expect(markdown).toBe(
+      [
+        '# Untitled call: summary and checklist',
+        '',
+        'Recorded Mar 4, 2026',
+        '',
+        '## Summary',
+        '',
+        'This call has not been analysed yet.',
+        '',
+        '## Checklist',
+        '',
+        'This call has not been evaluated yet.',
+        '',
+      ].join('\n'),
+    );
+  });
+});

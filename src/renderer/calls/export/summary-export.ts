@@ -1,0 +1,67 @@
+import type { ChecklistEvaluation, VideoSummary } from '../../../shared/api';
+import { humanize } from '../../../shared/humanize';
+import { ownTitle, sectionText, summaryGroups } from '../summary-text';
+import { type ExportedCall, escapeMarkdown, markdownHeader } from './transcript-export';
+
+const word = (value: string | null | undefined) => (value ? humanize(value) : '—');
+/** Service text as Markdown paragraphs: escaped, its own line breaks kept. */
+const paragraph = (text: string) => escapeMarkdown(text.trim()).replace(/\r?\n/g, '  \n');
+
+function summaryPart(summary: VideoSummary | null): string[] {
+  if (!summary) return ['## Summary', '', 'This call has not been analysed yet.', ''];
+  const sections = summaryGroups(summary.sections).flatMap(([heading, group]) => [
+    `## ${escapeMarkdown(heading)}`,
+    '',
+    ...group.flatMap((section) => {
+      const title = ownTitle(section, heading);
+      const text = sectionText(section.contents);
+      return [...(title ? [`### ${escapeMarkdown(title)}`, ''] : []), ...(text.trim() ? [paragraph(text), ''] : [])];
+    }),
+  ]);
+  // The notes are Markdown already; they go in as the service wrote them.
+  const notes = summary.notes_markdown?.trim() ? ['## Notes', '', summary.notes_markdown.trim(), ''] : [];
+  return [...sections, ...notes];
+}
+
+function checklistPart(checklist: ChecklistEvaluation | null): string[] {
+  if (!checklist) return ['## Checklist', '', 'This call has not been evaluated yet.', ''];
+  const items = checklist.items.flatMap((item) => [
+    `### ${escapeMarkdown(item.item_text || 'Unnamed item')}: ${word(item.status)}`,
+    '',
+    ...(item.item_description ? [paragraph(item.item_description), ''] : []),
+    ...(item.reasoning ? [`**Why:** ${paragraph(item.reasoning)}`, ''] : []),
+    ...(item.improvement_suggestion ? [`**Try next time:** ${paragraph(item.improvement_suggestion)}`, ''] : []),
+    ...item.evidence.flatMap((evidence) => [
+      `> “${paragraph(evidence.text)}”${evidence.relevance ? ` (${humanize(evidence.relevance).toLowerCase()} relevance)` : ''}`,
+      '',
+    ]),
+  ]);
+  return [
+    '## Checklist',
+    '',
+    `Evaluation: ${word(checklist.status)}`,
+    '',
+    ...(checklist.overall_assessment?.trim()
+      ? ['### Overall assessment', '', paragraph(checklist.overall_assessment), '']
+      : []),
+    ...items,
+  ];
+}
+
+/**
+ * The call's summary (sections by type, then the notes) and its checklist evaluation (overall
+ * assessment, then each item with its status, reasoning, suggestion and evidence) as one Markdown
+ * document. A part the call does not have yet says so, rather than leaving a reader to wonder.
+ */
+export function summaryMarkdown(
+  call: ExportedCall,
+  summary: VideoSummary | null,
+  checklist: ChecklistEvaluation | null,
+): string {
+  const lines = [
+    ...markdownHeader(call, 'summary and checklist'),
+    ...summaryPart(summary),
+    ...checklistPart(checklist),
+  ];
+  return `${lines.join('\n').trimEnd()}\n`;
+}
