@@ -20,6 +20,7 @@ import { issueKey } from '../src/service/auth/issue-key';
 import { openDatabase } from '../src/service/db/database';
 import { startTestService } from '../src/service/testing/test-service';
 import { allScopes } from '../src/shared/api';
+import { defaultServiceProfile, type ServiceProfile } from '../src/shared/bridge';
 import { describeMachine, percentile, projectRoot, recordBenchmark } from './report';
 
 const rendererDir = join(projectRoot, 'out', 'renderer');
@@ -36,10 +37,21 @@ const DEBOUNCE_MS = 200;
  * Runs in the page before the app: `window.callscope` answering from generated data, with the
  * moment the transcript is handed over and the moment its first rows are in the DOM.
  */
-function installGeneratedBridge({ segments, calls }: { segments: number; calls: number }) {
+function installGeneratedBridge({
+  segments,
+  calls,
+  profile,
+}: {
+  segments: number;
+  calls: number;
+  profile: ServiceProfile;
+}) {
   const now = '2026-11-16T09:00:00.000Z';
+  const TRANSCRIPT_ARRIVES_AFTER_MS = 500;
   const meta = { request_id: `req_${'0'.repeat(32)}` };
   const ok = (value: unknown) => Promise.resolve({ ok: true, value });
+  /** An API operation's answer as main hands it over: the envelope and the records it could not read. */
+  const read = (envelope: object) => ok({ ...envelope, unreadable: [] });
   const member = {
     id: 'mem_1',
     email: 'ann@example.com',
@@ -84,35 +96,40 @@ function installGeneratedBridge({ segments, calls }: { segments: number; calls: 
     listWorkspaces: () =>
       ok({
         activeId: 'demo',
-        workspaces: [{ id: 'demo', name: 'Bench', baseUrl: 'http://127.0.0.1', kind: 'demo', member, hasKey: true }],
+        workspaces: [
+          { id: 'demo', name: 'Bench', baseUrl: 'http://127.0.0.1', kind: 'demo', member, hasKey: true, profile },
+        ],
       }),
     getPreferences: () => ok({ theme: 'system' }),
     listRecentSearches: () => ok([]),
-    getMe: () => ok({ data: member, meta }),
-    listMembers: () => ok({ data: [member], meta }),
+    getMe: () => read({ data: member, meta }),
+    listMembers: () => read({ data: [member], meta }),
     getDeal: (params) =>
-      ok({
+      read({
         data: { id: params.id, title: `Deal ${params.id}`, status: 'OPEN', created_at: now, updated_at: now },
         meta,
       }),
-    getVideo: (params) => ok({ data: { ...video(0), id: params.id, title: 'The long call' }, meta }),
-    getTranscript: () => {
-      timing.transcriptHandedOver = performance.now();
-      return ok({ data: transcript, meta });
-    },
-    getVideoEvents: () => ok({ data: [], meta }),
+    getVideo: (params) => read({ data: { ...video(0), id: params.id, title: 'The long call' }, meta }),
+    // Handed over once the rest of the call page has settled, as a long transcript arrives after
+    // the call's smaller answers: the time measured is the transcript's own.
+    getTranscript: () =>
+      new Promise((resolve) => setTimeout(resolve, TRANSCRIPT_ARRIVES_AFTER_MS)).then(() => {
+        timing.transcriptHandedOver = performance.now();
+        return read({ data: transcript, meta });
+      }),
+    getVideoEvents: () => read({ data: [], meta }),
     getSummary: () =>
       Promise.resolve({
         ok: false,
         error: { code: 'not_found', message: 'not analysed', status: 404, requestId: null, retryAfter: null },
       }),
-    listAnalyses: () => ok({ data: [], meta: { ...meta, has_more: false, next_cursor: null } }),
+    listAnalyses: () => read({ data: [], meta: { ...meta, has_more: false, next_cursor: null } }),
     listVideos: (params) => {
       const offset = Number(params.cursor ?? 0);
       const limit = Number(params.limit ?? 25);
       const end = Math.min(calls, offset + limit);
       const data = Array.from({ length: end - offset }, (_, index) => video(offset + index));
-      return ok({ data, meta: { ...meta, has_more: end < calls, next_cursor: end < calls ? String(end) : null } });
+      return read({ data, meta: { ...meta, has_more: end < calls, next_cursor: end < calls ? String(end) : null } });
     },
   };
   answers.getChecklist = answers.getSummary!;
@@ -127,7 +144,11 @@ async function generatedPage(browser: Browser, origin: string, path: string): Pr
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   // tsx compiles with esbuild's keepNames, whose `__name` helper the serialised function still calls.
   await page.addInitScript('globalThis.__name = (target) => target;');
-  await page.addInitScript(installGeneratedBridge, { segments: TRANSCRIPT_SEGMENTS, calls: CALLS });
+  await page.addInitScript(installGeneratedBridge, {
+    segments: TRANSCRIPT_SEGMENTS,
+    calls: CALLS,
+    profile: defaultServiceProfile,
+  });
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await page.goto(`${origin}/#${path}`);
   return page;

@@ -8,6 +8,7 @@ import './shared-ui/table.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prepareFormatters } from './shared-ui/format';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,3 +17,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+requestIdleCallback(prepareFormatters);

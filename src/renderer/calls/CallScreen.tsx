@@ -28,7 +28,7 @@ import { TalkTime } from './TalkTime';
 import { Transcript } from './Transcript';
 import type { TranscriptFocus } from './transcript-focus';
 import { type TranscriptLine, toTranscriptLines } from './transcript-lines';
-import { findQuoteSegment } from './transcript-lookup';
+import { quoteFinder } from './transcript-lookup';
 import './calls.css';
 
 /** The line a sales event points at, or the first one said at or after its moment (in seconds). */
@@ -73,6 +73,7 @@ export function CallScreen({
     () => toTranscriptLines(transcript.data?.data ?? [], call?.duration_seconds),
     [transcript.data, call?.duration_seconds],
   );
+  const findQuote = useMemo(() => quoteFinder(lines), [lines]);
   const jumpTo = (line: TranscriptLine | undefined, mark: string | null) => {
     if (line) {
       setJump({ focus: { segmentId: line.id, highlight: mark, seq: (focus?.seq ?? 0) + 1 }, from: routeFocus });
@@ -198,8 +199,8 @@ export function CallScreen({
                   <ChecklistPanel
                     checklist={checklist}
                     notAnalysed={notAnalysed}
-                    canJump={(quote) => findQuoteSegment(lines, quote) >= 0}
-                    onQuote={(quote) => jumpTo(lines[findQuoteSegment(lines, quote)], quote)}
+                    canJump={(quote) => findQuote(quote) >= 0}
+                    onQuote={(quote) => jumpTo(lines[findQuote(quote)], quote)}
                   />
                 ),
               },

@@ -20,7 +20,6 @@ export function Transcript({ segments, focus }: { segments: TranscriptLine[]; fo
   const [matchCursor, setMatchCursor] = useState(0);
   const [current, setCurrent] = useState<number | null>(null);
   const findId = useId();
-  const indexById = useMemo(() => new Map(segments.map((segment, index) => [segment.id, index])), [segments]);
 
   const virtualizer = useVirtualizer({
     count: segments.length,
@@ -36,11 +35,11 @@ export function Transcript({ segments, focus }: { segments: TranscriptLine[]; fo
 
   useEffect(() => {
     if (!focus) return;
-    const index = indexById.get(focus.segmentId);
-    if (index === undefined) return;
+    const index = segments.findIndex((segment) => segment.id === focus.segmentId);
+    if (index < 0) return;
     setCurrent(index);
     virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [focus, indexById, virtualizer]);
+  }, [focus, segments, virtualizer]);
 
   const step = (direction: 1 | -1) => {
     if (matches.length === 0) return;

@@ -20,10 +20,12 @@ export function toTranscriptLines(
   segments: readonly TranscriptSegment[],
   durationSeconds?: number | null,
 ): { lines: TranscriptLine[]; scale: number } {
-  const scale = segmentTimeScale(
-    segments.flatMap((segment) => [segment.start, segment.end].filter(finite)),
-    durationSeconds,
+  // The latest time decides the unit; one pass without a list of every time, as transcripts run to thousands.
+  const latest = segments.reduce(
+    (max, segment) => Math.max(max, finite(segment.start) ? segment.start : 0, finite(segment.end) ? segment.end : 0),
+    0,
   );
+  const scale = segmentTimeScale([latest], durationSeconds);
   const lines = segments.map((segment) => ({
     id: segment.id,
     text: segment.text ?? '',

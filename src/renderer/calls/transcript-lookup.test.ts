@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findQuoteSegment, findSegmentMatches } from './transcript-lookup';
+import { findSegmentMatches, quoteFinder } from './transcript-lookup';
 
 const transcript = [
   'Thanks for joining today.',
@@ -22,16 +22,16 @@ describe('findSegmentMatches', () => {
   });
 });
 
-describe('findQuoteSegment', () => {
+describe('quoteFinder', () => {
   it('finds the segment that contains a quote, ignoring case, quotes and spacing', () => {
-    expect(findQuoteSegment(transcript, '“we have about  FIFTY thousand”')).toBe(2);
+    expect(quoteFinder(transcript)('“we have about  FIFTY thousand”')).toBe(2);
   });
 
   it('lands on the first segment of a quote that spans two segments', () => {
-    expect(findQuoteSegment(transcript, 'We have about fifty thousand set aside. Great, the budget fits')).toBe(2);
+    expect(quoteFinder(transcript)('We have about fifty thousand set aside. Great, the budget fits')).toBe(2);
   });
 
   it('gives -1 for a quote that is nowhere in the transcript', () => {
-    expect(findQuoteSegment(transcript, 'completely different words')).toBe(-1);
+    expect(quoteFinder(transcript)('completely different words')).toBe(-1);
   });
 });

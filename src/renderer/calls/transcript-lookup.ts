@@ -23,14 +23,20 @@ const normalise = (text: string) =>
     .trim();
 
 /**
- * Where an evidence quote was said: the first segment whose text contains the quote; a quote
- * that spans several segments lands on the first segment it contains. -1 when it is nowhere.
+ * Where evidence quotes were said, for one transcript: the first segment whose text contains the
+ * quote; a quote that spans several segments lands on the first segment it contains. -1 when it
+ * is nowhere. The transcript is normalised once, when the first quote is asked for, since a
+ * checklist asks for every quote it shows and most calls are opened without one.
  */
-export function findQuoteSegment(segments: readonly Said[], quote: string): number {
-  const needle = normalise(quote);
-  if (!needle) return -1;
-  const texts = segments.map((segment) => normalise(segment.text));
-  const inside = texts.findIndex((text) => text.includes(needle));
-  if (inside >= 0) return inside;
-  return texts.findIndex((text) => text.length > 0 && needle.includes(text));
+export function quoteFinder(segments: readonly Said[]): (quote: string) => number {
+  let normalised: string[] | undefined;
+  return (quote) => {
+    normalised ??= segments.map((segment) => normalise(segment.text));
+    const texts = normalised;
+    const needle = normalise(quote);
+    if (!needle) return -1;
+    const inside = texts.findIndex((text) => text.includes(needle));
+    if (inside >= 0) return inside;
+    return texts.findIndex((text) => text.length > 0 && needle.includes(text));
+  };
 }

@@ -3,10 +3,28 @@
  * in tests, so every screen formats numbers, dates and durations the same way.
  */
 
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/** One formatter per locale and options: building one costs far more than using it, and a screen formats hundreds. */
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: unknown[], make: () => F): F {
+  const id = JSON.stringify(key);
+  let format = formatters.get(id);
+  if (!format) {
+    format = make();
+    formatters.set(id, format);
+  }
+  return format as F;
+}
+
+const numberFormat = (locale: string | undefined, options: Intl.NumberFormatOptions) =>
+  cached(['number', locale, options], () => new Intl.NumberFormat(locale, options));
+const dateFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions) =>
+  cached(['date', locale, options], () => new Intl.DateTimeFormat(locale, options));
+
 export function formatAmount(amount: number | null | undefined, locale?: string): string {
   if (amount === null || amount === undefined) return '—';
   // The interface gives no currency, so the amount is a plain grouped number.
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
 }
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -21,14 +39,14 @@ export function formatDate(iso: string | null | undefined, locale?: string, time
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
   const zone = BARE_DATE.test(iso) ? 'UTC' : timeZone;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: zone }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeZone: zone }).format(date);
 }
 
 export function formatDateTime(iso: string | null | undefined, locale?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** Transcript timestamps and call lengths: `m:ss`, or `h:mm:ss` from an hour on. */
@@ -42,9 +60,20 @@ export function formatClock(totalSeconds: number): string {
 
 export function formatPercent(value: number | null | undefined, locale?: string): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
 export function formatElapsed(milliseconds: number): string {
   return formatClock(milliseconds / 1000);
+}
+
+/**
+ * Builds the formatters the screens use. Loading the locale's number and date data takes tens of
+ * milliseconds the first time; done while the app is idle, the first long transcript does not pay it.
+ */
+export function prepareFormatters(): void {
+  formatPercent(0);
+  formatAmount(0);
+  formatDate('2026-01-01');
+  formatDateTime('2026-01-01T00:00:00Z');
 }
