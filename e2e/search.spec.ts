@@ -80,16 +80,29 @@ test.describe('transcript search', () => {
     await expect(palette(page)).toBeHidden();
   });
 
-  test('shows total matches and says when the list is truncated', async ({ page, callscope }) => {
-    const found = await serviceGet<SearchResponse>(callscope, '/v1/search/transcripts?q=e');
-    expect(found.meta.truncated).toBe(true);
+  test('says how many match in all, dates every result, and Show more loads the rest, up to 100', async ({
+    page,
+    callscope,
+  }) => {
+    const found = await serviceGet<SearchResponse>(callscope, '/v1/search/transcripts?q=e&limit=100');
+    const total = found.meta.total_matches;
+    // The test workspace has fewer than 100 matches in all, so Show more brings every one.
+    expect(total).toBeGreaterThan(25);
+    expect(found.data).toHaveLength(total);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
     await page.keyboard.press('Control+k');
     await page.keyboard.type('e');
-    await expect(
-      palette(page).getByText(`${found.meta.total_matches} matches — showing the first ${found.data.length}`),
-    ).toBeVisible();
+    await expect(palette(page).getByText(`25 of ${total} matches`, { exact: true })).toBeVisible();
+    await expect(results(page)).toHaveCount(25);
+    await expect(results(page).locator('.call-date', { hasText: /\d{4}/ })).toHaveCount(25);
+
+    await palette(page).getByRole('button', { name: /Show more/ }).click();
+    await expect(results(page)).toHaveCount(total);
+    await expect(palette(page).getByText(`${total} matches`, { exact: true })).toBeVisible();
+    await expect(palette(page).getByRole('button', { name: /Show more/ })).toHaveCount(0);
+    await expect(results(page).locator('.call-date', { hasText: /\d{4}/ })).toHaveCount(total);
+    await expect(results(page).last().locator('.hit-text')).toHaveText(found.data[total - 1]!.text);
   });
 
   test('filters by call', async ({ page, callscope }) => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
+import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
 import { call } from '../api';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
@@ -10,12 +10,15 @@ import { formatClock } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useUiStore } from '../state/ui-store';
+import { CallDate } from './CallDate';
 import { recentSearchKeys, searchQueries } from './queries';
 import { useSearchBox } from './search-store';
 import { useDebouncedValue } from './useDebouncedValue';
 import './search.css';
 
 const DEBOUNCE_MS = 200;
+/** Asked for explicitly: the interface does not say how many search gives by default. */
+const FIRST_RESULTS = 25;
 
 /** Transcript search from anywhere, driven from the keyboard. */
 /** `timeScale`: seconds per unit of the hits' times, as the workspace's service profile knows it. */
@@ -32,7 +35,11 @@ export function SearchPalette({ timeScale }: { timeScale: number }) {
 function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: number }) {
   const { text, videoId, dealId, setText, setVideoId, setDealId } = useSearchBox();
   const q = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  const params = { q, ...(videoId ? { video_id: videoId } : {}), ...(dealId ? { deal_id: dealId } : {}) };
+  const filters = { q, ...(videoId ? { video_id: videoId } : {}), ...(dealId ? { deal_id: dealId } : {}) };
+  // "Show more" holds for the search it was asked on; a new text or filter starts with the first results again.
+  const [moreFor, setMoreFor] = useState<string | null>(null);
+  const filtersKey = JSON.stringify(filters);
+  const params = { ...filters, limit: moreFor === filtersKey ? SEARCH_MAX_LIMIT : FIRST_RESULTS };
   const results = useQuery(searchQueries.results(params));
   const recent = useQuery(searchQueries.recent());
   const calls = useQuery(searchQueries.callChoices());
@@ -135,11 +142,14 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
           : results.isFetching && !meta
             ? 'Searching…'
             : meta
-              ? `${meta.total_matches} ${meta.total_matches === 1 ? 'match' : 'matches'}${
-                  meta.truncated ? ` — showing the first ${hits.length}; narrow the search to see the rest` : ''
-                }`
+              ? matchesText(meta.total_matches, hits.length, meta.truncated)
               : ''}
       </p>
+      {!showingRecent && meta?.truncated && hits.length < SEARCH_MAX_LIMIT && moreFor !== filtersKey && (
+        <button type="button" className="button small show-more" onClick={() => setMoreFor(filtersKey)}>
+          Show more (up to {SEARCH_MAX_LIMIT})
+        </button>
+      )}
       {!showingRecent && <UnreadableNotice answers={[results.data]} />}
       {results.isError && !showingRecent ? (
         <ErrorState error={results.error} onRetry={() => results.refetch()} title="Search failed" />
@@ -172,6 +182,8 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
                   <span className="hit-head">
                     <span className="hit-title">{hit.video_title || 'Untitled call'}</span>
                     <span className="muted small">
+                      <CallDate videoId={hit.video_id} />
+                      {' · '}
                       {[typeof hit.start === 'number' ? formatClock(hit.start * timeScale) : null, hit.speaker]
                         .filter(Boolean)
                         .join(' · ')}
@@ -186,6 +198,14 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
       )}
     </div>
   );
+}
+
+/** "312 matches", or with more than are shown "25 of 312 matches", and where no more can be asked for, what to do. */
+function matchesText(total: number, shown: number, truncated: boolean): string {
+  const noun = total === 1 ? 'match' : 'matches';
+  if (!truncated) return `${total} ${noun}`;
+  const rest = shown >= SEARCH_MAX_LIMIT ? '; narrow the search to see the rest' : '';
+  return `${shown} of ${total} ${noun}${rest}`;
 }
 
 /** An option of the combobox's list: the input keeps focus and points here with aria-activedescendant. */

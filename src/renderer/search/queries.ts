@@ -5,6 +5,7 @@ export type SearchParams = {
   q: string;
   video_id?: string;
   deal_id?: string;
+  limit?: number;
 };
 
 export const searchKeys = {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Id, intParam } from './primitives';
 
 export const SEARCH_DEFAULT_LIMIT = 25;
+/** interface, Limits: `limit` is 1-100 on search as on every list. */
+export const SEARCH_MAX_LIMIT = 100;
 /** Longer queries are refused rather than scanned; no transcript sentence is this long. */
 export const SEARCH_MAX_QUERY_LENGTH = 500;
 
@@ -16,7 +18,7 @@ export const SearchQuery = z.object({
     .max(SEARCH_MAX_QUERY_LENGTH, `must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`),
   video_id: Id.optional(),
   deal_id: Id.optional(),
-  limit: intParam(1, 100).optional(),
+  limit: intParam(1, SEARCH_MAX_LIMIT).optional(),
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 
