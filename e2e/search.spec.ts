@@ -97,7 +97,9 @@ test.describe('transcript search', () => {
     await expect(results(page)).toHaveCount(25);
     await expect(results(page).locator('.call-date', { hasText: /\d{4}/ })).toHaveCount(25);
 
-    await palette(page).getByRole('button', { name: /Show more/ }).click();
+    await palette(page)
+      .getByRole('button', { name: /Show more/ })
+      .click();
     await expect(results(page)).toHaveCount(total);
     await expect(palette(page).getByText(`${total} matches`, { exact: true })).toBeVisible();
     await expect(palette(page).getByRole('button', { name: /Show more/ })).toHaveCount(0);

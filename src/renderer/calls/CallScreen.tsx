@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { SalesEvent } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { DealName } from '../deals/DealName';
@@ -90,8 +90,14 @@ export function CallScreen({
     summary: summary.data?.data ?? null,
     checklist: checklist.data?.data ?? null,
   };
+  const jobSlot = useRef<HTMLDivElement>(null);
+  // The button is disabled while the job runs: focus goes to the job line, not to the page.
+  const analyze = () => {
+    jobSlot.current?.focus();
+    start.mutate();
+  };
   const analyzeButton = (
-    <button type="button" className="button primary" disabled={running} onClick={() => start.mutate()}>
+    <button type="button" className="button primary" disabled={running} onClick={analyze}>
       {running ? 'Analysing…' : 'Analyze'}
     </button>
   );
@@ -167,7 +173,7 @@ export function CallScreen({
       ) : (
         <SkeletonBlock height={24} label="Loading call" />
       )}
-      <div className="job-slot">
+      <div className="job-slot" ref={jobSlot} tabIndex={-1}>
         {start.isError && <InlineError error={start.error} />}
         <JobProgress
           job={job}

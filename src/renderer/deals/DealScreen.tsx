@@ -1,4 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { jobOutcome } from '../../shared/api';
 import { JobProgress } from '../jobs/JobProgress';
 import { useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
@@ -26,6 +28,27 @@ export function DealScreen({ dealId }: { dealId: string }) {
   const ownerName = useMemberNames();
   const newest = scorings.data?.pages[0]?.data[0];
   const { start, job, startedAt, running } = useLiveJob(scoringJob, dealId, newest);
+  const jobSlot = useRef<HTMLDivElement>(null);
+  const probabilityValue = useRef<HTMLParagraphElement>(null);
+  // After Re-score, focus follows the result so keyboard and screen-reader users keep their place:
+  // the job line at once (the button is disabled meanwhile), then the new probability once the
+  // deal is read again after the scoring succeeded ('job', then the read it waits to be newer than).
+  const focusNext = useRef<'job' | number | null>(null);
+  const outcome = job.data ? jobOutcome(job.data.data) : undefined;
+  useEffect(() => {
+    const waiting = focusNext.current;
+    if (waiting === 'job' && outcome === 'succeeded') focusNext.current = deal.dataUpdatedAt;
+    else if (waiting === 'job' && outcome === 'failed') focusNext.current = null;
+    else if (typeof waiting === 'number' && deal.dataUpdatedAt > waiting) {
+      focusNext.current = null;
+      probabilityValue.current?.focus();
+    }
+  }, [outcome, deal.dataUpdatedAt]);
+  const rescore = () => {
+    focusNext.current = 'job';
+    jobSlot.current?.focus();
+    start.mutate();
+  };
 
   if (deal.isError && isWholeScreenError(deal.error)) {
     return (
@@ -42,12 +65,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
       <BackLink />
       <div className="screen-header">
         <h1>{deal.data ? (deal.data.data.title ?? 'Untitled deal') : 'Loading deal…'}</h1>
-        <button
-          type="button"
-          className="button primary"
-          disabled={running || deal.isPending}
-          onClick={() => start.mutate()}
-        >
+        <button type="button" className="button primary" disabled={running || deal.isPending} onClick={rescore}>
           {running ? 'Scoring…' : 'Re-score'}
         </button>
       </div>
@@ -69,7 +87,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
       ) : (
         <SkeletonBlock height={24} label="Loading deal" />
       )}
-      <div className="job-slot">
+      <div className="job-slot" ref={jobSlot} tabIndex={-1}>
         {start.isError && <InlineError error={start.error} />}
         <JobProgress
           job={job}
@@ -87,7 +105,11 @@ export function DealScreen({ dealId }: { dealId: string }) {
         <section className="card" aria-labelledby="probability-heading" tabIndex={0}>
           <h2 id="probability-heading">Win probability</h2>
           {deal.data ? (
-            <ProbabilityPanel deal={deal.data} trend={<ProbabilityChart points={trend} />} />
+            <ProbabilityPanel
+              deal={deal.data}
+              trend={<ProbabilityChart points={trend} />}
+              valueRef={probabilityValue}
+            />
           ) : deal.isError ? (
             <p className="muted">The win probability comes with the deal’s details, which could not be read.</p>
           ) : (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { OperationResult } from '../../shared/bridge';
 import { humanize } from '../../shared/humanize';
 import { formatPercent } from '../shared-ui/format';
@@ -15,13 +15,24 @@ const formatPoints = (points: number) =>
 const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
 /** The win probability as a big number and a bar, then each factor's score with its reason. */
-export function ProbabilityPanel({ deal: answer, trend }: { deal: OperationResult<'getDeal'>; trend: ReactNode }) {
+/** `valueRef`: the probability's number, where focus lands when a Re-score made here brings a new one. */
+export function ProbabilityPanel({
+  deal: answer,
+  trend,
+  valueRef,
+}: {
+  deal: OperationResult<'getDeal'>;
+  trend: ReactNode;
+  valueRef?: Ref<HTMLParagraphElement>;
+}) {
   const deal = answer.data;
   if (typeof deal.probability !== 'number') {
     return (
       <div className="probability empty">
         <div className="probability-top">
-          <p className="probability-value">—</p>
+          <p className="probability-value" ref={valueRef} tabIndex={-1}>
+            —
+          </p>
           {trend}
         </div>
         <p className="muted">Not scored yet. Re-score to compute the win probability.</p>
@@ -32,7 +43,9 @@ export function ProbabilityPanel({ deal: answer, trend }: { deal: OperationResul
   return (
     <div className="probability">
       <div className="probability-top">
-        <p className="probability-value">{formatPercent(deal.probability)}</p>
+        <p className="probability-value" ref={valueRef} tabIndex={-1}>
+          {formatPercent(deal.probability)}
+        </p>
         {trend}
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot take the theme colours; role meter says the same */}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '../../shared/api';
 import { call } from '../api';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
@@ -19,18 +19,23 @@ export function WebhooksScreen() {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const remove = useMutation({
     mutationFn: (id: string) => call('deleteWebhook', { id }),
-    onSuccess: () => {
+    onSuccess: async () => {
       setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      // The deleted row and the button that opened the dialog are gone: go on from the list's heading.
+      listHeading.current?.focus();
     },
   });
   return (
     <div className="screen">
       <h1>Webhooks</h1>
       <section className="card" aria-labelledby="endpoints-heading">
-        <h2 id="endpoints-heading">Endpoints</h2>
+        <h2 id="endpoints-heading" ref={listHeading} tabIndex={-1}>
+          Endpoints
+        </h2>
         {webhooks.isPending ? (
           <SkeletonRows rows={3} height={48} label="Loading endpoints" />
         ) : webhooks.isError ? (
