@@ -1,10 +1,16 @@
 import { Dialog } from '../shared-ui/Dialog';
 import { useUiStore } from '../state/ui-store';
+import { goToKeys } from './useShortcuts';
 
 export const shortcuts: [keys: string, what: string][] = [
   ['Ctrl K  /  ⌘ K', 'Search every transcript'],
   ['/', 'Search every transcript (outside text fields)'],
   ['?', 'Show these shortcuts'],
+  ...Object.entries(goToKeys).map(([key, { screen }]): [string, string] => [
+    `G  then  ${key.toUpperCase()}`,
+    `Go to ${screen}`,
+  ]),
+  ['J  /  K', 'Next / previous row or card of the list on view'],
   ['↑  ↓', 'Move through search results'],
   ['Enter', 'Open the selected result at its moment in the call'],
   ['Esc', 'Close search, dialogs and this help'],

@@ -1,10 +1,28 @@
 import { useEffect } from 'react';
+import { stepListItem } from '../navigation/list-items';
+import { navigate } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { isTypingTarget } from '../shared-ui/key-shortcut';
 import { useUiStore } from '../state/ui-store';
 
-/** Ctrl/Cmd+K from anywhere; `/` and `?` only when the person is not typing in a field. */
+/** `g` then one of these letters goes to that screen, as in mail and issue trackers. */
+export const goToKeys: Record<string, { path: () => string; screen: string }> = {
+  p: { path: paths.pipeline, screen: 'Pipeline' },
+  c: { path: paths.calls, screen: 'Calls' },
+  t: { path: paths.team, screen: 'Team' },
+  w: { path: paths.webhooks, screen: 'Webhooks' },
+  s: { path: paths.settings, screen: 'Workspace and key' },
+};
+/** How long after `g` the second key counts. */
+const GO_TO_WINDOW_MS = 1500;
+
+/**
+ * Ctrl/Cmd+K from anywhere; `/`, `?`, `g` + a letter and `j`/`k` only when the person is not
+ * typing in a field and no dialog is open.
+ */
 export function useShortcuts(): void {
   useEffect(() => {
+    let goPressedAt = Number.NEGATIVE_INFINITY;
     const onKeyDown = (event: KeyboardEvent) => {
       const { openSearch, setHelpOpen, searchOpen } = useUiStore.getState();
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -13,7 +31,19 @@ export function useShortcuts(): void {
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || searchOpen) return;
-      if (event.key === '/') {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const afterGo = event.timeStamp - goPressedAt < GO_TO_WINDOW_MS;
+      goPressedAt = Number.NEGATIVE_INFINITY;
+      const goTo = afterGo ? goToKeys[event.key] : undefined;
+      if (goTo) {
+        event.preventDefault();
+        navigate(goTo.path());
+      } else if (event.key === 'g') {
+        goPressedAt = event.timeStamp;
+      } else if (event.key === 'j' || event.key === 'k') {
+        event.preventDefault();
+        stepListItem(event.key === 'j' ? 1 : -1);
+      } else if (event.key === '/') {
         event.preventDefault();
         openSearch();
       } else if (event.key === '?') {

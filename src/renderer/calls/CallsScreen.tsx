@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { DealName } from '../deals/DealName';
+import { listItem } from '../navigation/list-items';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
@@ -119,7 +120,9 @@ function CallsTable({ calls, complete, onNearEnd }: { calls: Video[]; complete: 
           return (
             <tr key={video.id} aria-rowindex={row.index + 2} style={{ height: ROW_HEIGHT }}>
               <td>
-                <Link to={paths.call(video.id)}>{video.title || 'Untitled call'}</Link>
+                <Link to={paths.call(video.id)} {...listItem}>
+                  {video.title || 'Untitled call'}
+                </Link>
               </td>
               <td>
                 <StatusBadge value={video.status} tones={callStatusTones} />

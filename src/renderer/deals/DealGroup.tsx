@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DealStatus } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
+import { listItem } from '../navigation/list-items';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
@@ -45,7 +46,7 @@ export function DealGroup({ status }: { status: DealStatus }) {
             <ul className="deal-cards">
               {items.map((deal) => (
                 <li key={deal.id}>
-                  <Link to={paths.deal(deal.id)} className="deal-card">
+                  <Link to={paths.deal(deal.id)} className="deal-card" {...listItem}>
                     <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
                     <span className="deal-meta">
                       <span>{ownerName(deal.owner_id)}</span>

@@ -9,6 +9,7 @@ import { Avatar } from './Avatar';
 import { memberStatusTones } from './member-status';
 import { memberQueries } from './queries';
 import './team.css';
+import { listItem } from '../navigation/list-items';
 
 export function TeamScreen() {
   const members = useQuery(memberQueries.list());
@@ -32,7 +33,7 @@ export function TeamScreen() {
             {members.data.data.map((member) => {
               const isMe = member.id === me.data?.data.id;
               return (
-                <li key={member.id} className="member-row">
+                <li key={member.id} className="member-row" tabIndex={-1} {...listItem}>
                   <Avatar member={member} />
                   <span className="member-main">
                     <span className="member-display">

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '../../shared/api';
 import { call } from '../api';
+import { listItem } from '../navigation/list-items';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -52,7 +53,7 @@ export function WebhooksScreen() {
             <UnreadableNotice answers={[webhooks.data]} />
             <ul className="plain-list" aria-label="Webhook endpoints">
               {webhooks.data.data.map((endpoint) => (
-                <li key={endpoint.id} className="row">
+                <li key={endpoint.id} className="row" tabIndex={-1} {...listItem}>
                   <span className="webhook-info">
                     <code className="webhook-url">{endpoint.url}</code>
                     <span className="muted small">
