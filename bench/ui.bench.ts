@@ -30,8 +30,10 @@ const TRANSCRIPT_RUNS = 10;
 const CALLS = 5_000;
 const SEARCH_QUERIES = ['pricing', 'budget', 'security pack', 'Signalwise', 'discount'];
 const SEARCH_ROUNDS = 3;
-/** The palette waits this long after the last keystroke before it asks (search/SearchPalette.tsx). */
-const DEBOUNCE_MS = 200;
+/** Last keystroke → results painted: within what a person typing perceives as at once. */
+const SEARCH_TARGET_P95_MS = 100;
+/** Data → first rows of a 10,000-segment transcript: within a few frames. */
+const TRANSCRIPT_TARGET_P95_MS = 50;
 
 /**
  * Runs in the page before the app: `window.callscope` answering from generated data, with the
@@ -237,10 +239,12 @@ async function searchLatencies(browser: Browser): Promise<number[] | null> {
         await page.keyboard.type(q);
         const lastKey = performance.now();
         const total = expected.get(q)!;
+        // The count of this text's own results ("25 of 2640 matches") and its rows, no longer dimmed.
         await page
           .locator('.palette-status')
-          .getByText(new RegExp(`^${total} match`))
+          .getByText(new RegExp(`(^| of )${total} match`))
           .waitFor({ timeout: 30_000 });
+        await page.locator('.palette-results[aria-busy="false"] [role="option"]').first().waitFor();
         latencies.push(performance.now() - lastKey);
       }
     }
@@ -264,6 +268,7 @@ function bundleSizes() {
 }
 
 const ms = (value: number) => value.toFixed(1);
+const verdict = (measured: number, target: number) => (measured <= target ? 'met' : '**missed**');
 
 export default async function uiBench(): Promise<void> {
   if (!existsSync(join(rendererDir, 'index.html')))
@@ -289,14 +294,14 @@ export default async function uiBench(): Promise<void> {
       'generated data, so only the renderer is timed; search runs the whole path against the real service.',
       '',
       `**Data to a rendered transcript of ${TRANSCRIPT_SEGMENTS.toLocaleString('en')} segments** (bridge answer →`,
-      `first rows painted, ${TRANSCRIPT_RUNS} page loads): p50 ${ms(percentile(transcript, 0.5))} ms, p95 ${ms(percentile(transcript, 0.95))} ms.`,
+      `first rows painted, ${TRANSCRIPT_RUNS} page loads): p50 ${ms(percentile(transcript, 0.5))} ms, p95 ${ms(percentile(transcript, 0.95))} ms; target p95 ≤ ${TRANSCRIPT_TARGET_P95_MS} ms, ${verdict(percentile(transcript, 0.95), TRANSCRIPT_TARGET_P95_MS)}.`,
       '',
       `**Scrolling ${CALLS.toLocaleString('en')} calls** (loaded 50 per page as the end of the list comes into view, in`,
       `${calls.seconds.toFixed(1)} s): JS heap ${calls.before.heapMb.toFixed(1)} MiB before, ${calls.after.heapMb.toFixed(1)} MiB after`,
       `(after GC); DOM nodes ${calls.before.nodes} before, ${calls.after.nodes} after; ${calls.rows} table rows in the DOM.`,
       '',
       search
-        ? `**Keystroke to results, search on the \`large\` profile** (last keystroke → result count on screen, ${search.length} searches of ${SEARCH_QUERIES.map((q) => `\`${q}\``).join(', ')}; includes the ${DEBOUNCE_MS} ms debounce): p50 ${ms(percentile(search, 0.5))} ms, p95 ${ms(percentile(search, 0.95))} ms.`
+        ? `**Keystroke to results, search on the \`large\` profile** (last keystroke → this text's count and rows on screen, ${search.length} searches of ${SEARCH_QUERIES.map((q) => `\`${q}\``).join(', ')}; no debounce, each keystroke's search cancels the one before): p50 ${ms(percentile(search, 0.5))} ms, p95 ${ms(percentile(search, 0.95))} ms; target p95 ≤ ${SEARCH_TARGET_P95_MS} ms, ${verdict(percentile(search, 0.95), SEARCH_TARGET_P95_MS)}.`
         : '**Keystroke to results**: skipped — run `npm run bench search` first to seed .data/bench-large.',
       '',
       '**Production bundle** (`out/renderer/assets`):',

@@ -59,6 +59,44 @@ test.describe('transcript search', () => {
     await expect(segment.locator('mark').first()).toHaveText(new RegExp(word, 'i'));
   });
 
+  test('Enter pressed before the new text has results waits for them and opens its first, never an older one', async ({
+    page,
+    callscope,
+  }) => {
+    const earlier = await serviceGet<SearchResponse>(callscope, '/v1/search/transcripts?q=e');
+    const { word, hits } = await distinctiveWord(callscope);
+    const target = hits[0]!;
+    // The newer text's answer is held back, as a slow service would, so Enter comes first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/bridge/invoke', async (route) => {
+      const body = route.request().postDataJSON() as { op: string; params: { q?: string } };
+      if (body.op === 'searchTranscripts' && body.params.q === word) await held;
+      await route.continue();
+    });
+    await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
+    await page.keyboard.type('e');
+    await expect(palette(page).getByText(`of ${earlier.meta.total_matches} matches`)).toBeVisible();
+
+    await box.fill(word);
+    await page.keyboard.press('Enter');
+    await expect(palette(page).getByText('Searching…')).toBeVisible();
+    await expect(palette(page).getByRole('listbox')).toHaveAttribute('aria-busy', 'true');
+    await expect(palette(page)).toBeVisible();
+    release();
+
+    await expect(palette(page)).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`#/calls/${target.video_id}\\?segment=${target.id}`));
+    const segment = page.locator(`[data-segment-id="${target.id}"]`);
+    await expect(segment).toHaveAttribute('aria-current', 'true');
+    await expect(segment.locator('mark').first()).toHaveText(new RegExp(`^${word}$`, 'i'));
+  });
+
   test('slash opens search, Esc closes it, and the last search is remembered', async ({ page, callscope }) => {
     const { word } = await distinctiveWord(callscope);
     await openScreen(page, callscope, '/team');

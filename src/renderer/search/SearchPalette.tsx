@@ -13,10 +13,8 @@ import { useUiStore } from '../state/ui-store';
 import { CallDate } from './CallDate';
 import { recentSearchKeys, searchQueries } from './queries';
 import { useSearchBox } from './search-store';
-import { useDebouncedValue } from './useDebouncedValue';
 import './search.css';
 
-const DEBOUNCE_MS = 200;
 /** Asked for explicitly: the interface does not say how many search gives by default. */
 const FIRST_RESULTS = 25;
 
@@ -34,7 +32,8 @@ export function SearchPalette({ timeScale }: { timeScale: number }) {
 
 function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: number }) {
   const { text, videoId, dealId, setText, setVideoId, setDealId } = useSearchBox();
-  const q = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  // No debounce: every keystroke asks at once, and the search it makes stale is cancelled (queries.ts).
+  const q = text.trim();
   const filters = { q, ...(videoId ? { video_id: videoId } : {}), ...(dealId ? { deal_id: dealId } : {}) };
   // "Show more" holds for the search it was asked on; a new text or filter starts with the first results again.
   const [moreFor, setMoreFor] = useState<string | null>(null);
@@ -53,7 +52,9 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   const listRef = useRef<HTMLDivElement>(null);
   const ids = { input: useId(), list: useId(), call: useId(), deal: useId(), status: useId() };
 
-  const showingRecent = text.trim() === '';
+  const showingRecent = q === '';
+  // Results of an earlier text stay in view, dimmed, until the text now in the box has its own.
+  const current = !showingRecent && results.isSuccess && !results.isPlaceholderData;
   const hits = showingRecent ? [] : (results.data?.data ?? []);
   const recents = showingRecent ? (recent.data ?? []) : [];
   const count = showingRecent ? recents.length : hits.length;
@@ -69,15 +70,27 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   const openHit = (index: number) => {
     const hit = hits[index];
     if (!hit) return;
-    remember.mutate(text.trim());
+    remember.mutate(q);
     onDone();
-    navigate(paths.call(hit.video_id, { segmentId: hit.id, highlight: text.trim() }));
+    navigate(paths.call(hit.video_id, { segmentId: hit.id, highlight: q }));
   };
+  // Enter before the text's own results came waits for them, then opens the chosen row of those.
+  const [openWhenCurrent, setOpenWhenCurrent] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts once, when the current results arrive
+  useEffect(() => {
+    if (!openWhenCurrent || showingRecent) return;
+    if (results.isError) setOpenWhenCurrent(false);
+    else if (current) {
+      setOpenWhenCurrent(false);
+      openHit(active);
+    }
+  }, [openWhenCurrent, current, results.isError, showingRecent]);
   const choose = (index: number) => {
     if (showingRecent) {
       const again = recents[index];
       if (again) setText(again);
-    } else openHit(index);
+    } else if (current) openHit(index);
+    else setOpenWhenCurrent(true);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -139,7 +152,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
           ? recents.length > 0
             ? 'Recent searches'
             : 'Type to search. ↑ ↓ to move, Enter to open, Esc to close.'
-          : results.isFetching && !meta
+          : !current && !results.isError
             ? 'Searching…'
             : meta
               ? matchesText(meta.total_matches, hits.length, meta.truncated)
@@ -159,6 +172,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
           ref={listRef}
           role="listbox"
           aria-label={showingRecent ? 'Recent searches' : 'Matching segments'}
+          aria-busy={!showingRecent && !current}
           className={`palette-results${results.isPlaceholderData ? ' stale' : ''}`}
         >
           {showingRecent
@@ -190,7 +204,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
                     </span>
                   </span>
                   <span className="hit-text">
-                    <Highlighted text={hit.text ?? ''} query={q} />
+                    <Highlighted text={hit.text ?? ''} query={current ? q : ''} />
                   </span>
                 </PaletteOption>
               ))}
