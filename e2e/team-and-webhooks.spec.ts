@@ -32,6 +32,9 @@ test.describe('webhooks', () => {
     const error = page.getByRole('form', { name: 'Add a webhook endpoint' }).getByRole('alert');
     await expect(error).toContainText('This host is not on your organisation’s allowlist — ask your administrator.');
     await expect(error).toContainText('invalid_webhook_url');
+    // The local service's operator is whoever runs it: its message names the command that fixes this.
+    await expect(error).toContainText(`npm run service -- allowlist set --data `);
+    await expect(error).toContainText(`--org ${demoOrg(callscope).id} ${host}`);
     await expect(error.getByText(/^req_[0-9a-f]{32}$/)).toBeVisible();
   });
 

@@ -31,5 +31,16 @@ export const profileSizes: Record<SeedProfile, readonly OrgSize[]> = {
   ],
 };
 
+/**
+ * The demo's organisations allowlist this host for webhooks, so adding an endpoint works on the
+ * demo without an operator step (`.test` is reserved: it names nothing outside this machine).
+ */
+export const DEMO_WEBHOOK_HOST = 'hooks.callscope-demo.test';
+export const profileAllowlists: Record<SeedProfile, readonly string[]> = {
+  test: [],
+  demo: [DEMO_WEBHOOK_HOST],
+  large: [],
+};
+
 /** Each profile draws from its own stream, so growing one profile never changes another. */
 export const profileSeeds: Record<SeedProfile, number> = { test: 0x7e57, demo: 0xde40, large: 0x1a49e };

@@ -3,7 +3,7 @@ import type { Manifest, ManifestKey } from '../../shared/manifest';
 import type { AnalyzerChecklistItem } from '../analysis/types';
 import type { Db } from '../db/database';
 import { planOrg } from './plan-org';
-import { profileSeeds, profileSizes, type SeedProfile } from './profiles';
+import { profileAllowlists, profileSeeds, profileSizes, type SeedProfile } from './profiles';
 import { Random } from './random';
 import { seedAnalyses } from './seed-analyses';
 import { seedScorings } from './seed-scorings';
@@ -51,7 +51,7 @@ export function seedDatabase(db: Db, options: SeedOptions): Manifest {
       item_description: item.description,
       keywords: [...item.keywords],
     }));
-    writeOrganisation(db, org, blueprint, plan, checklist);
+    writeOrganisation(db, org, blueprint, plan, checklist, profileAllowlists[options.profile]);
     const segmentsOf = writeCalls(db, org.id, plan.calls);
     seedAnalyses(db, random, org.id, plan.calls, segmentsOf, checklist, anchor);
     seedScorings(db, org.id, plan.deals, anchor);

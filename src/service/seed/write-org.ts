@@ -15,6 +15,7 @@ export function writeOrganisation(
   blueprint: OrgBlueprint,
   plan: OrgPlan,
   checklist: AnalyzerChecklistItem[],
+  allowlist: readonly string[],
 ): void {
   db.transaction(() => {
     db.prepare('INSERT INTO organizations (id, name, active, created_at) VALUES (?, ?, ?, ?)').run(
@@ -23,7 +24,10 @@ export function writeOrganisation(
       blueprint.active ? 1 : 0,
       iso(org.createdAt),
     );
-    db.prepare('INSERT INTO organization_settings (org_id) VALUES (?)').run(org.id);
+    db.prepare('INSERT INTO organization_settings (org_id, webhook_allowed_hostnames) VALUES (?, ?)').run(
+      org.id,
+      JSON.stringify(allowlist),
+    );
     const member = db.prepare(
       `INSERT INTO members (id, org_id, email, status, given_name, family_name, display_name, avatar_url, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`,

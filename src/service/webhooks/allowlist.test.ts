@@ -52,6 +52,7 @@ describe('checkWebhookUrl', () => {
     expect(checkWebhookUrl('https://hooks.example.com/in', { allowlist: [], ports: rules.ports })).toEqual({
       allowed: false,
       reason: "url: the host hooks.example.com is not on the organization's webhook hostname allowlist",
+      unlisted: 'hooks.example.com',
     });
   });
 

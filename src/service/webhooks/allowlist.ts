@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { normalizeHostname } from './hostname';
 
-export type WebhookUrlVerdict = { allowed: true; host: string } | { allowed: false; reason: string };
+/** `unlisted`: the refused host, when the allowlist alone refused it (the operator can fix that). */
+export type WebhookUrlVerdict = { allowed: true; host: string } | { allowed: false; reason: string; unlisted?: string };
 
 /** What the organisation and the operator allow a webhook to reach. */
 export interface DestinationRules {
@@ -48,7 +49,11 @@ export function checkWebhookUrl(url: string, rules: DestinationRules): WebhookUr
     );
   }
   if (!rules.allowlist.some((entry) => entryMatches(normalizeAllowlistEntry(entry), host))) {
-    return refuse(`url: the host ${host} is not on the organization's webhook hostname allowlist`);
+    return {
+      allowed: false,
+      reason: `url: the host ${host} is not on the organization's webhook hostname allowlist`,
+      unlisted: host,
+    };
   }
   return { allowed: true, host };
 }

@@ -7,6 +7,7 @@ let service: TestService;
 let key: string;
 let otherKey: string;
 let otherOrgId: string;
+let myOrgId: string;
 
 beforeAll(async () => {
   service = await startTestService();
@@ -14,6 +15,7 @@ beforeAll(async () => {
   key = mine!.key;
   otherKey = other!.key;
   otherOrgId = other!.org.id;
+  myOrgId = mine!.org.id;
   await service.cli(['allowlist', 'set', '--org', mine!.org.id, 'hooks.example.test', '*.Bücher.example']);
 });
 afterAll(() => service?.stop());
@@ -67,6 +69,15 @@ describe('POST /v1/webhooks', () => {
     const answer = await create({ url });
     expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('invalid_webhook_url');
+  });
+
+  it('names the operator command that allowlists a refused host, keeping the entries there are', async () => {
+    const answer = await create({ url: 'https://new.example/in' });
+    expect(answer.body.error.message).toContain(
+      `the operator adds it with: npm run service -- allowlist set --data ${service.dataDir} --org ${myOrgId} hooks.example.test *.xn--bcher-kva.example new.example`,
+    );
+    const scheme = await create({ url: 'http://hooks.example.test/in' });
+    expect(scheme.body.error.message).not.toContain('allowlist set');
   });
 
   it('refuses every URL while the organisation allowlist is empty', async () => {

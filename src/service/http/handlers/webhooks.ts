@@ -13,7 +13,14 @@ export const webhookHandlers = {
   createWebhook: ({ ctx, caller, input: { body } }) => {
     const allowlist = readAllowlist(ctx.db, caller.orgId);
     const verdict = checkWebhookUrl(body.url, { allowlist, ports: ctx.options.webhookPorts });
-    if (!verdict.allowed) throw new ServiceError('invalid_webhook_url', verdict.reason);
+    if (!verdict.allowed) {
+      // The allowlist is the operator's (interface, Webhooks rule 1): this service's operator is
+      // whoever runs it, so the refusal says the exact command, which replaces the whole list.
+      const command = verdict.unlisted
+        ? `; the operator adds it with: npm run service -- allowlist set --data ${ctx.options.dataDir} --org ${caller.orgId} ${[...allowlist, verdict.unlisted].join(' ')}`
+        : '';
+      throw new ServiceError('invalid_webhook_url', `${verdict.reason}${command}`);
+    }
     const now = ctx.now().toISOString();
     return { data: createWebhookEndpoint(ctx.db, { orgId: caller.orgId, url: body.url, events: body.events, now }) };
   },
