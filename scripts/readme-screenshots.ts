@@ -9,7 +9,7 @@ import { chromium, type Page } from '@playwright/test';
 import { startBrowserHost } from '../src/main/browser/browser-host';
 import { createTempCore } from '../src/main/core/testing/temp-core';
 import { startTestService } from '../src/service/testing/test-service';
-import type { ServedVideo } from '../src/shared/api/served';
+import type { ServedTranscriptSegment, ServedVideo } from '../src/shared/api/served';
 import { demoKeyOf } from '../src/shared/manifest';
 
 interface Shot {
@@ -18,9 +18,10 @@ interface Shot {
   act: (page: Page, subject: Subject) => Promise<void>;
 }
 
-/** The demo call most shots show: the first READY call with an analysis. */
+/** The demo call most shots show: the first READY call with an analysis, and its transcript. */
 interface Subject {
   call: ServedVideo;
+  transcript: ServedTranscriptSegment[];
 }
 
 const shots: Record<string, Shot> = {
@@ -33,6 +34,16 @@ const shots: Record<string, Shot> = {
       await dialog.getByRole('radio', { name: 'Transcript as WebVTT subtitles' }).check();
       await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save' }).click()]);
       await dialog.getByText(/^Downloaded:/).waitFor();
+    },
+  },
+  'moment-link': {
+    // What opening callscope://call/<id>?t=<seconds> shows: the call at that line, marked.
+    route: ({ call, transcript }) => `/calls/${call.id}?t=${transcript[Math.floor(transcript.length / 2)]!.start}`,
+    async act(page) {
+      const marked = page.locator('[data-segment-id][aria-current="true"]');
+      await marked.waitFor();
+      await page.locator('body').press('l');
+      await marked.getByText('Copied').waitFor();
     },
   },
 };
@@ -54,7 +65,11 @@ async function main(): Promise<void> {
     const subject = await pickSubject(service.baseUrl, apiKey);
     for (const name of chosen) {
       const shot = shots[name]!;
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+      const page = await browser.newPage({
+        viewport: { width: 1440, height: 900 },
+        colorScheme: 'light',
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
       await page.goto(`${host.newSignInUrl()}#${shot.route(subject)}`);
       await shot.act(page, subject);
       await page.screenshot({ path: join('docs/screenshots', `${name}.png`) });
@@ -75,7 +90,10 @@ async function pickSubject(baseUrl: string, apiKey: string): Promise<Subject> {
   const { data: calls } = await get<{ data: ServedVideo[] }>('/v1/videos?status=READY&limit=100');
   for (const call of calls) {
     const summary = await get<{ data?: unknown }>(`/v1/videos/${call.id}/summary`);
-    if (summary.data) return { call };
+    if (summary.data) {
+      const { data: transcript } = await get<{ data: ServedTranscriptSegment[] }>(`/v1/videos/${call.id}/transcript`);
+      return { call, transcript };
+    }
   }
   throw new Error('the demo workspace has no analysed call');
 }

@@ -1,5 +1,6 @@
 import { app, type BrowserWindow } from 'electron';
 import { bridgeChannels } from '../shared/bridge-channels';
+import { parseMomentLink } from '../shared/moment-link';
 import { installAppMenu } from './app-menu';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { startAppCore } from './core/start-app-core';
@@ -10,18 +11,42 @@ import { hardenApp } from './harden';
 import { connectBridge } from './ipc-bridge';
 import { launchOptions } from './launch-options';
 import { createMainWindow, rendererDir } from './main-window';
+import { linkInArguments, pageUrlOpening } from './moment-link-launch';
+import { registerMomentLinks } from './moment-links';
 
 let mainWindow: BrowserWindow | null = null;
+/** A link that arrived before the window existed (it started the app): the window opens at it. */
+let launchLink: string | null = linkInArguments(process.argv);
+
+/** Every link is read strictly before it moves the window (shared/moment-link.ts). */
+function openLink(link: string): void {
+  const target = parseMomentLink(link);
+  if (!target) {
+    console.error('Callscope ignored a link that is not a callscope://call/<id>?t=<seconds> link.');
+    return;
+  }
+  if (!mainWindow) {
+    launchLink = link;
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+  mainWindow.webContents.send(bridgeChannels.event, 'navigate', target);
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   hardenApp();
   registerAppScheme();
-  app.on('second-instance', () => {
+  registerMomentLinks(openLink);
+  // A second start (a link clicked while the app runs) hands its arguments here and quits.
+  app.on('second-instance', (_event, argv) => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
+    const link = linkInArguments(argv);
+    if (link) openLink(link);
   });
   app.on('window-all-closed', () => app.quit());
   app.whenReady().then(start, (error: unknown) => {
@@ -49,7 +74,7 @@ async function start(): Promise<void> {
   });
   connectBridge(core, () => mainWindow, launch.pageUrl);
   installAppMenu((target) => mainWindow?.webContents.send(bridgeChannels.event, 'navigate', target));
-  mainWindow = createMainWindow(settings, launch.pageUrl);
+  mainWindow = createMainWindow(settings, pageUrlOpening(launch.pageUrl, launchLink));
   mainWindow.on('closed', () => {
     mainWindow = null;
   });

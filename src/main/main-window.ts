@@ -20,7 +20,10 @@ function visibleBounds(saved: WindowBounds | null): Partial<Rectangle> {
 
 export const rendererDir = join(__dirname, '../renderer');
 
-/** `pageUrl` is the one page the window loads (`launchOptions`); IPC from any other page is refused. */
+/**
+ * `pageUrl` is the one page the window loads (`launchOptions`), with what it should open first
+ * (a moment link's `?open=`); IPC from any other page is refused.
+ */
 export function createMainWindow(settings: SettingsStore, pageUrl: string): BrowserWindow {
   const saved = settings.read().windowBounds;
   const window = new BrowserWindow({

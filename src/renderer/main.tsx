@@ -8,7 +8,10 @@ import './shared-ui/table.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { openLinkFromAddress } from './navigation/open-link';
 import { prepareFormatters } from './shared-ui/format';
+
+openLinkFromAddress();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -255,7 +255,13 @@ export const NavigationTarget = z.discriminatedUnion('screen', [
   z.object({
     screen: z.literal('call'),
     id: z.string().min(1),
-    at: z.object({ segmentId: z.string().min(1), highlight: z.string().optional() }).optional(),
+    /** A segment (a search result, a quote) or a moment in seconds from the start (a moment link). */
+    at: z
+      .union([
+        z.object({ segmentId: z.string().min(1), highlight: z.string().optional() }),
+        z.object({ seconds: z.number().nonnegative().finite() }),
+      ])
+      .optional(),
   }),
   z.object({ screen: z.literal('team') }),
   z.object({ screen: z.literal('webhooks') }),

@@ -87,7 +87,13 @@ function Screen({ route, workspace }: { route: Route; workspace: Workspace }) {
       return <CallsScreen />;
     case 'call':
       return (
-        <CallScreen key={route.callId} callId={route.callId} segmentId={route.segmentId} highlight={route.highlight} />
+        <CallScreen
+          key={route.callId}
+          callId={route.callId}
+          segmentId={route.segmentId}
+          highlight={route.highlight}
+          seconds={route.seconds}
+        />
       );
     case 'team':
       return <TeamScreen />;

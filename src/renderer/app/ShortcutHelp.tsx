@@ -17,6 +17,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['Enter  /  Shift Enter', 'Next / previous match in “Find in transcript”'],
   ['←  →', 'Switch between tabs on a call'],
   ['E', 'Export the call on view: transcript or summary and checklist'],
+  ['L', 'Copy a link to the marked transcript line (callscope://…)'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

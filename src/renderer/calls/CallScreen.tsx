@@ -28,7 +28,7 @@ import { TalkTime } from './TalkTime';
 import { Transcript } from './Transcript';
 import type { TranscriptFocus } from './transcript-focus';
 import { type TranscriptLine, toTranscriptLines } from './transcript-lines';
-import { quoteFinder } from './transcript-lookup';
+import { lineAtMoment, quoteFinder } from './transcript-lookup';
 import './calls.css';
 
 /** The line a sales event points at, or the first one said at or after its moment (in seconds). */
@@ -42,16 +42,19 @@ function lineOfEvent(lines: TranscriptLine[], event: SalesEvent, start: number |
 /**
  * A call: its facts, summary, checklist, sales events, analyses and transcript. Each is its own
  * read and its own panel: one that fails or cannot be read shows why, and the rest still show.
- * `segmentId` and `highlight` come from the address (a search result, a notification).
+ * `segmentId` and `highlight` (a search result, a notification) or `seconds` (a moment link) come from the address.
  */
 export function CallScreen({
   callId,
   segmentId,
   highlight,
+  seconds,
 }: {
   callId: string;
   segmentId: string | null;
   highlight: string | null;
+  /** A moment link's time: the line said then is brought into view and marked. */
+  seconds: number | null;
 }) {
   const video = useQuery(callQueries.detail(callId));
   const transcript = useQuery(callQueries.transcript(callId));
@@ -63,17 +66,23 @@ export function CallScreen({
   const [tab, setTab] = useState('summary');
   const [exporting, setExporting] = useState(false);
   useKeyShortcut('e', () => setExporting(true));
-  const routeFocus = useMemo(() => (segmentId ? { segmentId, highlight, seq: 0 } : null), [segmentId, highlight]);
-  // A jump made on the page holds until the address changes (another search result in the same call).
-  const [jump, setJump] = useState<{ focus: TranscriptFocus; from: TranscriptFocus | null } | null>(null);
-  const focus = jump && jump.from === routeFocus ? jump.focus : routeFocus;
-
   const call = video.data?.data;
   const { lines, scale } = useMemo(
     () => toTranscriptLines(transcript.data?.data ?? [], call?.duration_seconds),
     [transcript.data, call?.duration_seconds],
   );
   const findQuote = useMemo(() => quoteFinder(lines), [lines]);
+  // A moment link names a time, not a segment: the line said then, once the transcript is here.
+  const momentSegmentId = seconds === null ? null : (lines[lineAtMoment(lines, seconds)]?.id ?? null);
+  const routeSegmentId = segmentId ?? momentSegmentId;
+  const routeFocus = useMemo(
+    () => (routeSegmentId ? { segmentId: routeSegmentId, highlight, seq: 0 } : null),
+    [routeSegmentId, highlight],
+  );
+  // A jump made on the page holds until the address changes (another search result in the same call).
+  const [jump, setJump] = useState<{ focus: TranscriptFocus; from: TranscriptFocus | null } | null>(null);
+  const focus = jump && jump.from === routeFocus ? jump.focus : routeFocus;
+
   const jumpTo = (line: TranscriptLine | undefined, mark: string | null) => {
     if (line) {
       setJump({ focus: { segmentId: line.id, highlight: mark, seq: (focus?.seq ?? 0) + 1 }, from: routeFocus });
@@ -239,7 +248,7 @@ export function CallScreen({
               ) : (
                 <>
                   <TalkTime segments={lines} />
-                  <Transcript segments={lines} focus={focus} />
+                  <Transcript callId={callId} segments={lines} focus={focus} />
                 </>
               )}
             </>

@@ -1,8 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { humanize } from '../../shared/humanize';
+import { momentLink } from '../../shared/moment-link';
 import { formatClock } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
+import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { roleClass } from './speaker-role';
 import type { TranscriptFocus } from './transcript-focus';
 import type { TranscriptLine } from './transcript-lines';
@@ -12,7 +14,15 @@ import { findSegmentMatches } from './transcript-lookup';
  * The whole transcript in a virtualised list: only the rows on screen exist in the DOM, so ten
  * thousand segments scroll as smoothly as ten. Find moves between matching segments.
  */
-export function Transcript({ segments, focus }: { segments: TranscriptLine[]; focus: TranscriptFocus | null }) {
+export function Transcript({
+  callId,
+  segments,
+  focus,
+}: {
+  callId: string;
+  segments: TranscriptLine[];
+  focus: TranscriptFocus | null;
+}) {
   const scrollRef = useRef<HTMLElement>(null);
   const [find, setFind] = useState('');
   const deferredFind = useDeferredValue(find);
@@ -20,6 +30,19 @@ export function Transcript({ segments, focus }: { segments: TranscriptLine[]; fo
   const [matchCursor, setMatchCursor] = useState(0);
   const [current, setCurrent] = useState<number | null>(null);
   const findId = useId();
+  const [copiedId, setCopiedId] = useState<string | null>(null);
+  const copyLink = async (segment: TranscriptLine) => {
+    try {
+      await navigator.clipboard.writeText(momentLink(callId, segment.start));
+      setCopiedId(segment.id);
+    } catch {
+      setCopiedId(null);
+    }
+  };
+  useKeyShortcut('l', () => {
+    const segment = current === null ? undefined : segments[current];
+    if (segment) void copyLink(segment);
+  });
 
   const virtualizer = useVirtualizer({
     count: segments.length,
@@ -39,6 +62,11 @@ export function Transcript({ segments, focus }: { segments: TranscriptLine[]; fo
     if (index < 0) return;
     setCurrent(index);
     virtualizer.scrollToIndex(index, { align: 'center' });
+    // The list scrolls inside its card; the page scrolls too when the line is still below the fold.
+    const frame = requestAnimationFrame(() =>
+      scrollRef.current?.querySelector(`[data-index="${index}"]`)?.scrollIntoView({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [focus, segments, virtualizer]);
 
   const step = (direction: 1 | -1) => {
@@ -117,6 +145,14 @@ export function Transcript({ segments, focus }: { segments: TranscriptLine[]; fo
                 <span className="segment-text">
                   <Highlighted text={segment.text} query={highlight} />
                 </span>
+                <button
+                  type="button"
+                  className="button small segment-link"
+                  onClick={() => copyLink(segment)}
+                  aria-label={`Copy link to ${segment.start === null ? 'this line' : formatClock(segment.start)}`}
+                >
+                  {copiedId === segment.id ? 'Copied' : 'Copy link'}
+                </button>
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSegmentMatches, quoteFinder } from './transcript-lookup';
+import { findSegmentMatches, lineAtMoment, quoteFinder } from './transcript-lookup';
 
 const transcript = [
   'Thanks for joining today.',
@@ -33,5 +33,19 @@ describe('quoteFinder', () => {
 
   it('gives -1 for a quote that is nowhere in the transcript', () => {
     expect(quoteFinder(transcript)('completely different words')).toBe(-1);
+  });
+});
+
+describe('lineAtMoment', () => {
+  const lines = [{ start: 0 }, { start: 4.2 }, { start: null }, { start: 9.123 }, { start: 15 }];
+  it('finds the line said at a moment, the one a link was copied from included', () => {
+    expect(lineAtMoment(lines, 4.2)).toBe(1);
+    expect(lineAtMoment(lines, 8.9)).toBe(1);
+    expect(lineAtMoment(lines, 9.123)).toBe(3);
+    expect(lineAtMoment(lines, 600)).toBe(4);
+  });
+  it('falls back to the first line before them all, and finds none without times', () => {
+    expect(lineAtMoment([{ start: 3 }, { start: 5 }], 1)).toBe(0);
+    expect(lineAtMoment([{ start: null }], 1)).toBe(-1);
   });
 });

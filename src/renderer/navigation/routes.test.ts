@@ -19,6 +19,7 @@ describe('routes', () => {
       callId: 'vid_9',
       segmentId: 'seg_123',
       highlight: 'price',
+      seconds: null,
     });
   });
 
@@ -28,7 +29,19 @@ describe('routes', () => {
       callId: 'vid 1',
       segmentId: 'seg_2',
       highlight: 'a&b',
+      seconds: null,
     });
+  });
+
+  it('reads a moment in seconds, and ignores a t that is not a time', () => {
+    expect(route(pathTo({ screen: 'call', id: 'vid_1', at: { seconds: 65.5 } }))).toMatchObject({
+      name: 'call',
+      callId: 'vid_1',
+      seconds: 65.5,
+      segmentId: null,
+    });
+    expect(route('/calls/vid_1?t=-3')).toMatchObject({ seconds: null });
+    expect(route('/calls/vid_1?t=1e9')).toMatchObject({ seconds: null });
   });
 
   it('opens every screen main can name, each at its own address', () => {

@@ -8,11 +8,18 @@ export type Route =
   | { name: 'pipeline' }
   | { name: 'deal'; dealId: string }
   | { name: 'calls' }
-  | { name: 'call'; callId: string; segmentId: string | null; highlight: string | null }
+  | { name: 'call'; callId: string; segmentId: string | null; highlight: string | null; seconds: number | null }
   | { name: 'team' }
   | { name: 'webhooks' }
   | { name: 'settings' }
   | { name: 'not-found'; path: string };
+
+/** `t` of a call's address: seconds from the start, or null when absent or not a time. */
+function secondsOf(value: string | null): number | null {
+  if (value === null || !/^\d+(\.\d+)?$/.test(value)) return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) ? seconds : null;
+}
 
 export function matchRoute(pathname: string, search: URLSearchParams): Route {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -22,7 +29,13 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   if (section === 'deals') return id ? { name: 'deal', dealId: id } : { name: 'pipeline' };
   if (section === 'calls') {
     if (!id) return { name: 'calls' };
-    return { name: 'call', callId: id, segmentId: search.get('segment'), highlight: search.get('q') };
+    return {
+      name: 'call',
+      callId: id,
+      segmentId: search.get('segment'),
+      highlight: search.get('q'),
+      seconds: secondsOf(search.get('t')),
+    };
   }
   if (id === undefined && (section === 'team' || section === 'webhooks' || section === 'settings')) {
     return { name: section };
@@ -41,6 +54,7 @@ export function pathTo(target: NavigationTarget): string {
     case 'call': {
       const base = `/calls/${encodeURIComponent(target.id)}`;
       if (!target.at) return base;
+      if ('seconds' in target.at) return `${base}?${new URLSearchParams({ t: String(target.at.seconds) })}`;
       const search = new URLSearchParams({ segment: target.at.segmentId });
       if (target.at.highlight) search.set('q', target.at.highlight);
       return `${base}?${search}`;
