@@ -3,7 +3,7 @@ import { test as base } from '@playwright/test';
 import { type BrowserHost, startBrowserHost } from '../../src/main/browser/browser-host';
 import { createTempCore } from '../../src/main/core/testing/temp-core';
 import { type ServiceVariantName, serviceVariants } from '../../src/service/testing/service-variants';
-import { startTestService, type TestService } from '../../src/service/testing/test-service';
+import { freePort, startTestService, type TestService } from '../../src/service/testing/test-service';
 import { type ReceivedRequest, startVariantProxy, type VariantProxy } from '../../src/service/testing/variant-proxy';
 import { BROWSER_CODE_PARAM, browserBridgePaths } from '../../src/shared/browser-bridge';
 import { demoKeyOf, type Manifest } from '../../src/shared/manifest';
@@ -28,6 +28,10 @@ export interface CallscopeApp {
   serviceCli(args: string[]): Promise<string>;
   /** The requests the app has made of the service so far (only with a `serviceVariant`, 'as-is' to count alone). */
   requestsMade(): readonly ReceivedRequest[];
+  /** Stops the service (SIGTERM); its data stays. Only with `outageRehearsal`. */
+  stopService(): Promise<void>;
+  /** Starts it again at the same address. Only with `outageRehearsal`. */
+  restartService(): Promise<void>;
 }
 
 export interface CallscopeAppOptions {
@@ -35,6 +39,11 @@ export interface CallscopeAppOptions {
   serviceArgs: string[];
   /** Put a service that chose differently (src/service/testing/service-variants.ts) between app and service. */
   serviceVariant: ServiceVariantName | null;
+  /**
+   * The worker's service listens on a fixed port, so a test can stop it and bring it back at the
+   * same address (an outage). Its own worker, as the other tests of a worker need the service up.
+   */
+  outageRehearsal: boolean;
 }
 
 /**
@@ -46,9 +55,14 @@ export interface CallscopeAppOptions {
 export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeAppOptions>({
   serviceArgs: [['--job-delay-ms', '300'], { option: true, scope: 'worker' }],
   serviceVariant: [null, { option: true, scope: 'worker' }],
+  outageRehearsal: [false, { option: true, scope: 'worker' }],
   callscope: [
-    async ({ serviceArgs, serviceVariant }, use) => {
-      const service: TestService = await startTestService({ profile: 'test', serveArgs: serviceArgs });
+    async ({ serviceArgs, serviceVariant, outageRehearsal }, use) => {
+      const service: TestService = await startTestService({
+        profile: 'test',
+        serveArgs: serviceArgs,
+        port: outageRehearsal ? await freePort() : undefined,
+      });
       const manifest = service.manifest!;
       const { key } = demoKeyOf(manifest);
       const proxy: VariantProxy | null = serviceVariant
@@ -73,6 +87,14 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           appServiceUrl,
           serviceCli: (args) => service.cli(args),
           requestsMade: () => proxy?.received() ?? [],
+          async stopService() {
+            if (!outageRehearsal) throw new Error('stopService needs test.use({ outageRehearsal: true })');
+            await service.terminate();
+          },
+          async restartService() {
+            if (!outageRehearsal) throw new Error('restartService needs test.use({ outageRehearsal: true })');
+            await service.restart();
+          },
         });
       } finally {
         await host?.close();

@@ -129,6 +129,20 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/**
+ * The active workspace's local replica and whether its service answers: what the freshness line
+ * and the disabled actions read.
+ */
+export const ReplicaStatus = z.object({
+  workspaceId: z.string(),
+  /** 'file': encrypted on disk, key in the OS keychain; 'memory': kept for this session only. */
+  storage: z.enum(['file', 'memory']),
+  online: z.boolean(),
+  /** The last answer from the service; null when none is known. */
+  lastContactAt: z.string().nullable(),
+});
+export type ReplicaStatus = z.infer<typeof ReplicaStatus>;
+
 export const Theme = z.enum(['system', 'light', 'dark']);
 export const Preferences = z.object({ theme: Theme });
 export type Preferences = z.infer<typeof Preferences>;
@@ -208,6 +222,7 @@ export const operations = {
     }),
     result: z.object({ saved: z.boolean() }),
   },
+  getReplicaStatus: { params: Empty, result: ReplicaStatus },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
 
@@ -288,6 +303,10 @@ export const bridgeEvents = {
   /** The client is waiting before a retry (429 Retry-After, 503, network). */
   clientWaiting: z.object({ workspaceId: z.string(), code: z.string(), retryInMs: z.number().nonnegative() }),
   workspacesChanged: Empty,
+  /** Answers the screens of this workspace read from the replica were refreshed by the service: read them again. */
+  replicaChanged: z.object({ workspaceId: z.string() }),
+  /** The workspace's service stopped or started answering. */
+  connectivityChanged: ReplicaStatus.pick({ workspaceId: true, online: true, lastContactAt: true }),
 } as const;
 
 export type BridgeEventName = keyof typeof bridgeEvents;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type AppCore, createAppCore } from './app-core/app-core';
 import type { FileSaver } from './app-core/file-saver';
 import type { Notifier } from './app-core/notifier';
@@ -34,6 +35,8 @@ export async function startAppCore(options: StartAppCoreOptions): Promise<{ core
     demo,
     notifier: options.notifier,
     fileSaver: options.fileSaver,
+    // Beside the settings: the desktop's userData folder, or browser mode's config folder.
+    replica: { dir: join(options.settingsDir, 'replicas') },
   });
   if (demo) {
     const opened = await core.invoke('openDemoWorkspace', {});

@@ -6,6 +6,7 @@ import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
 import { Link, useLocationPath, useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
+import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchPalette } from '../search/SearchPalette';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { useUiStore } from '../state/ui-store';
@@ -57,6 +58,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
             ))}
           </ul>
         </nav>
+        <FreshnessIndicator />
         <button type="button" className="search-button" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K /">
           Search transcripts <kbd>Ctrl K</kbd>
         </button>

@@ -1,17 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { ReplicaStatus } from '../../shared/bridge';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { getBridge } from '../platform';
+import { replicaKeys } from '../replica/queries';
+import { workspaceIndependentKeys } from '../state/query-client';
 import { useUiStore } from '../state/ui-store';
 import { workspaceKeys } from '../workspaces/queries';
 
-/** Main's pushes: open a screen, a workspace changed elsewhere, the client is waiting to retry. */
+/**
+ * Main's pushes: open a screen, a workspace changed elsewhere, the client is waiting to retry,
+ * the replica has newer answers, the service stopped or started answering.
+ */
 export function useBridgeEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const bridge = getBridge();
+    // Every screen of the workspace reads again: from the replica at once, so this is cheap; error
+    // panels included, so a screen that failed while the service was away recovers by itself.
+    const readScreensAgain = () =>
+      queryClient.invalidateQueries({
+        predicate: (query) =>
+          !workspaceIndependentKeys.has(query.queryKey[0]) && query.queryKey[0] !== replicaKeys.all[0],
+      });
     const stops = [
+      bridge.on('replicaChanged', () => void readScreensAgain()),
+      bridge.on('connectivityChanged', (reach) => {
+        queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>
+          status?.workspaceId === reach.workspaceId ? { ...status, ...reach } : status,
+        );
+        if (reach.online) void readScreensAgain();
+      }),
       bridge.on('navigate', (target) => navigate(pathTo(target))),
       bridge.on('workspacesChanged', () => void queryClient.invalidateQueries({ queryKey: workspaceKeys.all })),
       bridge.on('clientWaiting', ({ code, retryInMs }) => useUiStore.getState().noteSlowDown(code, retryInMs)),

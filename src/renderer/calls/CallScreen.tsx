@@ -7,6 +7,7 @@ import { JobProgress } from '../jobs/JobProgress';
 import { useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { useOfflineReason } from '../replica/queries';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock, formatDateTime } from '../shared-ui/format';
@@ -63,6 +64,7 @@ export function CallScreen({
   const events = useQuery(callQueries.events(callId));
   const analyses = useInfiniteQuery(callQueries.analyses(callId));
   const { start, job, startedAt, running } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
+  const offlineReason = useOfflineReason();
   const [tab, setTab] = useState('summary');
   const [exporting, setExporting] = useState(false);
   useKeyShortcut('e', () => setExporting(true));
@@ -106,9 +108,18 @@ export function CallScreen({
     start.mutate();
   };
   const analyzeButton = (
-    <button type="button" className="button primary" disabled={running} onClick={analyze}>
-      {running ? 'Analysing…' : 'Analyze'}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button primary"
+        disabled={running || offlineReason !== null}
+        title={offlineReason ?? undefined}
+        onClick={analyze}
+      >
+        {running ? 'Analysing…' : 'Analyze'}
+      </button>
+      {offlineReason && <span className="muted small">{offlineReason}</span>}
+    </>
   );
   const notAnalysed = (
     <EmptyState title="This call has not been analysed yet">

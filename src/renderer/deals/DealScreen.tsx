@@ -5,6 +5,7 @@ import { JobProgress } from '../jobs/JobProgress';
 import { useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { useOfflineReason } from '../replica/queries';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
@@ -49,6 +50,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
     jobSlot.current?.focus();
     start.mutate();
   };
+  const offlineReason = useOfflineReason();
 
   if (deal.isError && isWholeScreenError(deal.error)) {
     return (
@@ -65,9 +67,16 @@ export function DealScreen({ dealId }: { dealId: string }) {
       <BackLink />
       <div className="screen-header">
         <h1>{deal.data ? (deal.data.data.title ?? 'Untitled deal') : 'Loading deal…'}</h1>
-        <button type="button" className="button primary" disabled={running || deal.isPending} onClick={rescore}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={running || deal.isPending || offlineReason !== null}
+          title={offlineReason ?? undefined}
+          onClick={rescore}
+        >
           {running ? 'Scoring…' : 'Re-score'}
         </button>
+        {offlineReason && <span className="muted small">{offlineReason}</span>}
       </div>
       {deal.isError ? (
         <ErrorState error={deal.error} onRetry={() => deal.refetch()} title="This deal’s details could not be read" />

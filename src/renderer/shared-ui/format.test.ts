@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatClock, formatDate, formatPercent } from './format';
+import { formatAgo, formatAmount, formatClock, formatDate, formatPercent } from './format';
 
 describe('formatting', () => {
   it('groups amounts by the locale and shows a dash for no amount', () => {
@@ -28,5 +28,13 @@ describe('formatting', () => {
   it('shows a 0-100 probability as a whole percentage', () => {
     expect(formatPercent(42.4, 'en-US')).toBe('42%');
     expect(formatPercent(null, 'en-US')).toBe('—');
+  });
+
+  it('says how long ago in minutes, hours, then days', () => {
+    const now = Date.parse('2026-03-05T12:00:00Z');
+    expect(formatAgo('2026-03-05T11:59:30Z', now)).toBe('just now');
+    expect(formatAgo('2026-03-05T11:58:00Z', now)).toBe('2 min ago');
+    expect(formatAgo('2026-03-05T09:00:00Z', now)).toBe('3 h ago');
+    expect(formatAgo('2026-03-01T12:00:00Z', now)).toBe('4 days ago');
   });
 });

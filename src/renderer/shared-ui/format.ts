@@ -77,3 +77,14 @@ export function prepareFormatters(): void {
   formatDate('2026-01-01');
   formatDateTime('2026-01-01T00:00:00Z');
 }
+
+/** How long ago, in the calm words of a status line: "just now", "2 min ago", "3 h ago", "4 days ago". */
+export function formatAgo(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (Number.isNaN(seconds) || seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}

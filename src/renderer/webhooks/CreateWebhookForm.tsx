@@ -7,6 +7,7 @@ import {
   EventType as EventTypes,
 } from '../../shared/api';
 import { bridgeErrorOf, call, newIdempotencyKey } from '../api';
+import { useOfflineReason } from '../replica/queries';
 import { InlineError } from '../shared-ui/InlineError';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { webhookKeys } from './queries';
@@ -17,6 +18,7 @@ const ALLOWLIST_EXPLANATION =
 /** A new webhook endpoint. The secret comes back only here, so it is handed up to be shown once. */
 export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
   const queryClient = useQueryClient();
+  const offlineReason = useOfflineReason();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<ReadonlySet<EventType>>(new Set());
   const ids = { url: useId(), hint: useId(), events: useId() };
@@ -84,7 +86,13 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Created
           explanation={code === 'invalid_webhook_url' ? ALLOWLIST_EXPLANATION : undefined}
         />
       )}
-      <button type="submit" className="button primary" disabled={create.isPending}>
+      {offlineReason && <p className="muted small">{offlineReason}</p>}
+      <button
+        type="submit"
+        className="button primary"
+        disabled={create.isPending || offlineReason !== null}
+        title={offlineReason ?? undefined}
+      >
         {create.isPending ? 'Adding…' : 'Add endpoint'}
       </button>
     </form>

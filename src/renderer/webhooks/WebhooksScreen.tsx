@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '../../shared/api';
 import { call } from '../api';
 import { listItem } from '../navigation/list-items';
+import { useOfflineReason } from '../replica/queries';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -21,6 +22,7 @@ export function WebhooksScreen() {
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
+  const offlineReason = useOfflineReason();
   const remove = useMutation({
     mutationFn: (id: string) => call('deleteWebhook', { id }),
     onSuccess: async () => {
@@ -64,6 +66,8 @@ export function WebhooksScreen() {
                   <button
                     type="button"
                     className="button small danger"
+                    disabled={offlineReason !== null}
+                    title={offlineReason ?? undefined}
                     onClick={() => setDeleting(endpoint)}
                     aria-label={`Delete ${endpoint.url}`}
                   >

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Preferences, Workspace } from '../../shared/bridge';
 import { call } from '../api';
+import { useOfflineReason } from '../replica/queries';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { InlineError } from '../shared-ui/InlineError';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
@@ -15,6 +16,7 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
   const [confirm, setConfirm] = useState<'revoke' | 'sign-out' | null>(null);
   const revoke = useWorkspaceChange('revokeKey');
   const signOut = useWorkspaceChange('signOut');
+  const offlineReason = useOfflineReason();
   const pending = confirm === 'revoke' ? revoke : signOut;
   return (
     <div className="screen">
@@ -56,7 +58,13 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
               <button type="button" className="button" onClick={() => setConfirm('sign-out')}>
                 Sign out of {workspace.name}
               </button>
-              <button type="button" className="button danger" onClick={() => setConfirm('revoke')}>
+              <button
+                type="button"
+                className="button danger"
+                disabled={offlineReason !== null}
+                title={offlineReason ?? undefined}
+                onClick={() => setConfirm('revoke')}
+              >
                 Revoke key…
               </button>
             </div>

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Manifest } from '../../shared/manifest';
@@ -13,6 +14,11 @@ export interface TestServiceOptions {
   serveArgs?: string[];
   /** Reuse a data directory (not seeded again when it already holds a manifest). */
   dataDir?: string;
+  /**
+   * Serve on this port (default: a free one per launch). A fixed port brings a restarted service
+   * back at the same address, as a real service comes back after an outage.
+   */
+  port?: number;
 }
 
 export interface TestService {
@@ -34,6 +40,18 @@ export interface TestService {
   restart(): Promise<void>;
 }
 
+/** A port nothing listens on now, for a service that must come back at the same address. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the REAL service as its own process (`node --import tsx src/service/cli.ts serve`) on a
  * temporary data directory seeded by the CLI, so tests talk to it over HTTP exactly as a user
@@ -47,7 +65,8 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     if (seeded.code !== 0) throw new Error(`seed failed (${seeded.code}): ${seeded.stderr}`);
   }
   const manifest = existsSync(join(dataDir, MANIFEST_FILE)) ? readManifest(dataDir) : null;
-  const serveArgs = options.serveArgs ?? [];
+  // Later flags win, so a fixed port overrides launchService's `--port 0`.
+  const serveArgs = [...(options.serveArgs ?? []), ...(options.port ? ['--port', String(options.port)] : [])];
   let current = await launchService(dataDir, serveArgs);
 
   const service: TestService = {

@@ -55,3 +55,8 @@ export function toBridgeError(error: unknown): BridgeError {
     retryAfter: null,
   };
 }
+
+/** Failures that say nothing came back from the service, as opposed to an answer that refused. */
+export function isUnreachable(error: ApiError): boolean {
+  return error.code === 'network_error' || error.code === 'timeout';
+}

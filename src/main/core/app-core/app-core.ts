@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeValidationError } from '../../../shared/api';
+import { describeValidationError, type EndpointName, endpoints } from '../../../shared/api';
 import {
   type ApiOperationName,
   type BridgeEventName,
@@ -12,13 +12,16 @@ import {
   operations,
 } from '../../../shared/bridge';
 import { type ApiClient, createApiClient } from '../api-client/api-client';
-import { ApiError, toBridgeError } from '../api-client/api-error';
+import { ApiError, isUnreachable, toBridgeError } from '../api-client/api-error';
 import type { RetryPolicy } from '../api-client/retry-policy';
 import type { KeyVault } from '../key-vault/key-vault';
+import { createReplicaReads } from '../replica/replica-reads';
+import { createReplicas } from '../replica/replicas';
 import { readServiceProfile } from '../service-profile/read-service-profile';
 import type { StoredWorkspace } from '../settings/settings-schema';
 import type { SettingsStore } from '../settings/settings-store';
 import { checkConnection } from './check-connection';
+import { createConnectivity } from './connectivity';
 import type { FileSaver } from './file-saver';
 import { finishedJobNotice } from './finished-job-notice';
 import { createJobWatcher, type Job, type JobPollingPolicy } from './job-watcher';
@@ -34,6 +37,14 @@ export interface AppCoreOptions {
   fileSaver?: FileSaver;
   retry?: Partial<RetryPolicy>;
   jobPolling?: Partial<JobPollingPolicy>;
+  replica?: {
+    /** The folder of the workspaces' encrypted replicas; null or absent keeps them in memory. */
+    dir?: string | null;
+    /** A stored answer younger than this is served without asking the service again. */
+    revalidateAfterMs?: number;
+    /** How often an unreachable service is tried again. */
+    probeEveryMs?: number;
+  };
 }
 
 export type BridgeEventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
@@ -56,6 +67,21 @@ const apiOperationNames = new Set<string>(
   Object.entries(operations).flatMap(([name, operation]) => ('endpoint' in operation ? [name] : [])),
 );
 
+/**
+ * Reads served from the replica first. Not the transcript search (it answers as the user types,
+ * a stored answer for every prefix would be noise), nor one job's state (a live job must be current).
+ */
+const replicatedReads = new Set<string>(
+  [...apiOperationNames].filter(
+    (name) =>
+      endpoints[name as EndpointName].method === 'GET' &&
+      !['searchTranscripts', 'getAnalysis', 'getScoring'].includes(name),
+  ),
+);
+
+/** One attempt and no waiting: for a service already known to be unreachable. */
+const quickRetry: Partial<RetryPolicy> = { maxAttempts: 1 };
+
 /** Where a finished job's notification leads: the call or the deal it belongs to. */
 export function targetForJob(ref: JobRef): NavigationTarget {
   return { screen: ref.kind === 'analysis' ? 'call' : 'deal', id: ref.parentId };
@@ -76,11 +102,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     for (const listener of listeners) listener(event, payload);
   };
 
-  function clientFor(workspace: StoredWorkspace, key?: string): ApiClient {
+  function clientFor(workspace: StoredWorkspace, key?: string, retry = options.retry): ApiClient {
     return createApiClient({
       baseUrl: workspace.baseUrl,
       getKey: async () => key ?? workspaces.keyFor(workspace),
-      retry: options.retry,
+      retry,
       onWait: (wait) => emit('clientWaiting', { workspaceId: workspace.id, ...wait }),
       profile: workspace.profile,
     });
@@ -94,6 +120,61 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     changed: () => emit('workspacesChanged', {}),
   });
 
+  const replicas = createReplicas({ vault: options.vault, dir: options.replica?.dir ?? null });
+
+  const connectivity = createConnectivity({
+    async probe(workspaceId) {
+      try {
+        await clientFor(workspaces.find(workspaceId), undefined, quickRetry).getMe({});
+        return true;
+      } catch (error) {
+        return error instanceof ApiError && !isUnreachable(error);
+      }
+    },
+    changed: (workspaceId, reach) => emit('connectivityChanged', { workspaceId, ...reach }),
+    probeEveryMs: options.replica?.probeEveryMs,
+  });
+
+  /** Every request to a workspace's service goes here, so any of them tells whether it answers. */
+  async function askService(
+    workspace: StoredWorkspace,
+    name: ApiOperationName,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    quick = false,
+  ) {
+    const { idempotencyKey, ...endpointParams } = params;
+    try {
+      const result = await clientFor(workspace, undefined, quick ? quickRetry : options.retry).call(
+        name,
+        endpointParams as never,
+        { signal, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined },
+      );
+      connectivity.answered(workspace.id);
+      return result;
+    } catch (error) {
+      if (error instanceof ApiError && error.code !== 'cancelled') {
+        if (isUnreachable(error)) connectivity.unreachable(workspace.id);
+        else if (error.status !== null) connectivity.answered(workspace.id);
+      }
+      throw error;
+    }
+  }
+
+  const reads = createReplicaReads({
+    replicas,
+    fetch: (workspaceId, op, params, signal, quick) =>
+      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal, quick),
+    isOnline: (workspaceId) => connectivity.reachOf(workspaceId).online,
+    changed: (workspaceId) => emit('replicaChanged', { workspaceId }),
+    revalidateAfterMs: options.replica?.revalidateAfterMs,
+  });
+
+  /** Signing out, revoking the key or removing a workspace leaves no copy of its calls behind. */
+  async function forgetReplica(workspaceId: string): Promise<void> {
+    await replicas.remove(workspaceId);
+  }
+
   const jobs = createJobWatcher({
     policy: options.jobPolling,
     async fetchJob(workspaceId, ref, signal) {
@@ -101,8 +182,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const response = await clientFor(workspaces.find(workspaceId)).call(name, params as never, { signal });
       return { job: response.data as Job, requestId: response.meta.request_id };
     },
-    onUpdate: (workspaceId, ref, { job, requestId }) =>
-      emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job, requestId }),
+    onUpdate: (workspaceId, ref, { job, requestId }) => {
+      reads.expectChanges(workspaceId);
+      emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job, requestId });
+    },
     onFinished(_workspaceId, ref, job) {
       if (notifier.isAppInForeground()) return;
       notifier.notify({
@@ -127,9 +210,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     replaceKey: (params, signal) => workspaces.replaceKey(params.workspaceId, params.apiKey, signal),
     signOut: async ({ workspaceId }) => {
       await workspaces.forgetKey(workspaceId);
+      await forgetReplica(workspaceId);
       return { workspaceId };
     },
-    revokeKey: (params, signal) => workspaces.revoke(params.workspaceId, signal),
+    revokeKey: async (params, signal) => {
+      const revoked = await workspaces.revoke(params.workspaceId, signal);
+      await forgetReplica(params.workspaceId);
+      return revoked;
+    },
     checkConnection: async ({ workspaceId }, signal) => {
       const workspace = workspaces.find(workspaceId);
       const key = await workspaces.keyFor(workspace);
@@ -156,6 +244,13 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       }
       return { saved: await options.fileSaver.save(file) };
     },
+    getReplicaStatus: async () => {
+      const workspace = workspaces.active();
+      const replica = await replicas.get(workspace.id);
+      const fetchedAt = replica.answers.lastFetchedAt();
+      connectivity.seed(workspace.id, fetchedAt === null ? null : new Date(fetchedAt).toISOString());
+      return { workspaceId: workspace.id, storage: replica.storage, ...(await connectivity.check(workspace.id)) };
+    },
     watchJob: async (ref) => {
       jobs.watch(workspaces.active().id, ref);
       return {};
@@ -167,11 +262,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {
-    const { idempotencyKey, ...endpointParams } = params;
-    return clientFor(workspaces.active()).call(name, endpointParams as never, {
-      signal,
-      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
-    });
+    const workspace = workspaces.active();
+    if (replicatedReads.has(name)) return reads.read(workspace.id, name, params, signal);
+    const result = await askService(workspace, name, params, signal);
+    if (endpoints[name].method !== 'GET') reads.expectChanges(workspace.id);
+    return result;
   }
 
   function run(op: OperationName, params: unknown, signal: AbortSignal): Promise<unknown> {
@@ -214,6 +309,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     close() {
       for (const controller of calls.values()) controller.abort();
       jobs.close();
+      reads.close();
+      connectivity.close();
+      void replicas.close();
       listeners.clear();
     },
   };

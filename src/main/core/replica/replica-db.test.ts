@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PlainDatabase from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSessionKeyVault } from '../key-vault/session-key-vault';
+import { replicaAnswers } from './replica-answers';
+import { openReplicaDb } from './replica-db';
+import { createReplicas } from './replicas';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'callscope-replica-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const key = Buffer.alloc(32, 7);
+const secretLine = 'Our budget for the pilot is forty thousand';
+
+function writeAnswer(file: string) {
+  const db = openReplicaDb({ file, key });
+  replicaAnswers(db).put('getTranscript', '[["id","vid_1"]]', { data: [{ text: secretLine }], meta: {} }, 1);
+  db.close();
+}
+
+describe('the replica file', () => {
+  it('holds no readable text of the calls, and opens again with its key', () => {
+    const file = join(tempDir(), 'w.replica.sqlite');
+    writeAnswer(file);
+    expect(readFileSync(file).includes(secretLine)).toBe(false);
+    const db = openReplicaDb({ file, key });
+    expect(replicaAnswers(db).get('getTranscript', '[["id","vid_1"]]')?.body).toEqual({
+      data: [{ text: secretLine }],
+      meta: {},
+    });
+    db.close();
+  });
+
+  it('cannot be read with another key or by plain SQLite', () => {
+    const file = join(tempDir(), 'w.replica.sqlite');
+    writeAnswer(file);
+    expect(() => openReplicaDb({ file, key: Buffer.alloc(32, 8) })).toThrow(/not a database/);
+    const plain = new PlainDatabase(file);
+    expect(() => plain.prepare('SELECT * FROM answers').all()).toThrow(/not a database/);
+    plain.close();
+  });
+
+  it('is readable and writable by its owner only, side files included', () => {
+    const file = join(tempDir(), 'w.replica.sqlite');
+    const db = openReplicaDb({ file, key });
+    replicaAnswers(db).put('getDeal', '[]', { data: {} }, 1);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    db.close();
+  });
+});
+
+describe('replicas per workspace', () => {
+  it('stay in memory when keys live only for this session, since a key lost at exit would orphan the file', async () => {
+    const dir = tempDir();
+    const replicas = createReplicas({ vault: createSessionKeyVault('no keychain in tests'), dir });
+    const replica = await replicas.get('ws-1');
+    expect(replica.storage).toBe('memory');
+    replica.answers.put('getDeal', '[]', { data: {} }, 1);
+    expect(statSync(dir).isDirectory()).toBe(true);
+    await replicas.close();
+  });
+});

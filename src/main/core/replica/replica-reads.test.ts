@@ -1,0 +1,127 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startTestService, type TestService } from '../../../service/testing/test-service';
+import type { BridgeEventName, BridgeEventPayload } from '../../../shared/bridge';
+import { demoKeyOf } from '../../../shared/manifest';
+import type { AppCore } from '../app-core/app-core';
+import { createTempCore } from '../testing/temp-core';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService({ profile: 'test', port: await freePort() });
+});
+afterAll(() => service.stop());
+
+let dispose = () => {};
+afterEach(async () => {
+  dispose();
+  if (!(await answers(service))) await service.restart();
+});
+
+async function answers(target: TestService): Promise<boolean> {
+  try {
+    await fetch(`${target.baseUrl}/v1/openapi.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A core on the service's demo key, revalidating every read so a test need not wait. */
+async function openCore(): Promise<AppCore> {
+  const made = createTempCore({
+    demo: { baseUrl: service.baseUrl, apiKey: demoKeyOf(service.manifest!).key.key },
+    replica: { revalidateAfterMs: 0, probeEveryMs: 100 },
+  });
+  dispose = made.dispose;
+  const opened = await made.core.invoke('openDemoWorkspace', {});
+  expect(opened.ok).toBe(true);
+  return made.core;
+}
+
+function nextEvent<E extends BridgeEventName>(
+  core: AppCore,
+  name: E,
+  matches: (payload: BridgeEventPayload<E>) => boolean = () => true,
+) {
+  return new Promise<BridgeEventPayload<E>>((resolve) => {
+    const stop = core.on((event: BridgeEventName, payload: unknown) => {
+      const typed = payload as BridgeEventPayload<E>;
+      if (event === (name as BridgeEventName) && matches(typed)) {
+        stop();
+        resolve(typed);
+      }
+    });
+  });
+}
+
+async function value(core: AppCore, op: string, params: object) {
+  const result = await core.invoke(op, params);
+  if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
+  return result.value as { data: unknown };
+}
+
+describe('reads served from the replica', () => {
+  it('answers a call and a deal seen before with the service stopped, and says the service is offline', async () => {
+    const core = await openCore();
+    const firstCall = ((await value(core, 'listVideos', { limit: 5 })).data as { id: string; deal_id?: string }[])[0]!;
+    const transcript = await value(core, 'getTranscript', { id: firstCall.id });
+    const video = await value(core, 'getVideo', { id: firstCall.id });
+    const deals = (await value(core, 'listDeals', {})).data as { id: string }[];
+    const deal = await value(core, 'getDeal', { id: deals[0]!.id });
+
+    const offline = nextEvent(core, 'connectivityChanged', (reach) => !reach.online);
+    await service.terminate();
+    expect((await value(core, 'getTranscript', { id: firstCall.id })).data).toEqual(transcript.data);
+    expect((await value(core, 'getVideo', { id: firstCall.id })).data).toEqual(video.data);
+    expect((await value(core, 'getDeal', { id: deals[0]!.id })).data).toEqual(deal.data);
+    await offline;
+    expect(await core.invoke('getReplicaStatus', {})).toMatchObject({
+      ok: true,
+      value: { storage: 'memory', online: false, lastContactAt: expect.any(String) },
+    });
+
+    // What was never read has no copy: it fails at once, saying the service cannot be reached.
+    expect(await core.invoke('getSummary', { id: firstCall.id })).toMatchObject({
+      ok: false,
+      error: { code: 'network_error' },
+    });
+  });
+
+  it('notices by itself when the service answers again', async () => {
+    const core = await openCore();
+    await value(core, 'listDeals', {});
+    const offline = nextEvent(core, 'connectivityChanged', (reach) => !reach.online);
+    await service.terminate();
+    await value(core, 'listDeals', {});
+    await offline;
+    const online = nextEvent(core, 'connectivityChanged', (reach) => reach.online);
+    await service.restart();
+    expect(await online).toMatchObject({ online: true, lastContactAt: expect.any(String) });
+  });
+
+  it('paints the stored answer first, then announces the service’s newer one, which the next read gives', async () => {
+    const core = await openCore();
+    const before = (await value(core, 'listVideos', { limit: 5 })).data as { id: string }[];
+    const orgId = demoKeyOf(service.manifest!).org.id;
+    const newCallId = (await service.cli(['ingest', '--org', orgId, '--title', 'Replica revalidation check'])).trim();
+
+    const changed = nextEvent(core, 'replicaChanged');
+    const stale = (await value(core, 'listVideos', { limit: 5 })).data as { id: string }[];
+    expect(stale.map((video) => video.id)).toEqual(before.map((video) => video.id));
+    await changed;
+    const fresh = (await value(core, 'listVideos', { limit: 5 })).data as { id: string }[];
+    expect(fresh[0]?.id).toBe(newCallId);
+  });
+
+  it('after the app changes something on the service, the next read shows the change rather than the copy', async () => {
+    const core = await openCore();
+    const dealId = ((await value(core, 'listDeals', {})).data as { id: string }[])[0]!.id;
+    const before = (await value(core, 'listScorings', { id: dealId })).data as { id: string }[];
+    const started = await value(core, 'startScoring', { id: dealId, idempotencyKey: `replica-${Date.now()}` });
+    const after = (await value(core, 'listScorings', { id: dealId })).data as { id: string }[];
+    expect(after.map((scoring) => scoring.id)).toEqual([
+      (started.data as { id: string }).id,
+      ...before.map((s) => s.id),
+    ]);
+  });
+});

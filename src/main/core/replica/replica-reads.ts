@@ -1,0 +1,118 @@
+import { ApiError, isUnreachable } from '../api-client/api-error';
+import { canonicalParams } from './replica-answers';
+import type { Replicas } from './replicas';
+
+export interface ReplicaReadsOptions {
+  replicas: Replicas;
+  /** Asks the service. `quick`: one attempt, because the service is known to be unreachable. */
+  fetch(
+    workspaceId: string,
+    op: string,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    quick: boolean,
+  ): Promise<unknown>;
+  isOnline(workspaceId: string): boolean;
+  /** Some stored answer of the workspace changed: the screens showing it read again. */
+  changed(workspaceId: string): void;
+  /** An answer younger than this is not asked for again (the re-read after `changed` among them). */
+  revalidateAfterMs?: number;
+  now?: () => number;
+}
+
+/** Repaints after a burst of revalidations are announced once. */
+const CHANGE_BATCH_MS = 50;
+
+/**
+ * Stale-while-revalidate through the bridge: a read the replica holds is answered from it at once
+ * and asked of the service in the background; when the service's answer differs, `changed` tells
+ * the renderer, whose queries read again and get the new answer from the replica. A read the
+ * replica does not hold waits for the service and is kept. The renderer's queries stay as they are.
+ */
+export function createReplicaReads(options: ReplicaReadsOptions) {
+  const revalidateAfterMs = options.revalidateAfterMs ?? 5_000;
+  const now = options.now ?? Date.now;
+  const inFlight = new Map<string, AbortController>();
+  /** Per workspace, when the app last changed something on the service (or saw a job end). */
+  const changedAt = new Map<string, number>();
+  const pendingChanges = new Set<string>();
+  let changeTimer: NodeJS.Timeout | null = null;
+
+  function announce(workspaceId: string): void {
+    pendingChanges.add(workspaceId);
+    changeTimer ??= setTimeout(() => {
+      changeTimer = null;
+      const workspaces = [...pendingChanges];
+      pendingChanges.clear();
+      for (const id of workspaces) options.changed(id);
+    }, CHANGE_BATCH_MS);
+  }
+
+  async function fetchAndKeep(
+    workspaceId: string,
+    op: string,
+    params: Record<string, unknown>,
+    key: string,
+    signal: AbortSignal,
+  ): Promise<{ body: unknown; changed: boolean }> {
+    const body = await options.fetch(workspaceId, op, params, signal, !options.isOnline(workspaceId));
+    const replica = await options.replicas.get(workspaceId);
+    return { body, changed: replica.answers.put(op, key, body, now()) };
+  }
+
+  function revalidate(workspaceId: string, op: string, params: Record<string, unknown>, key: string): void {
+    const flightKey = `${workspaceId}\n${op}\n${key}`;
+    if (inFlight.has(flightKey)) return;
+    const controller = new AbortController();
+    inFlight.set(flightKey, controller);
+    fetchAndKeep(workspaceId, op, params, key, controller.signal)
+      .then(({ changed }) => changed && announce(workspaceId))
+      .catch(async (error: unknown) => {
+        // Gone from the service (deleted, or now another organisation's): the copy goes too.
+        if (error instanceof ApiError && error.code === 'not_found') {
+          const replica = await options.replicas.get(workspaceId);
+          if (replica.answers.remove(op, key)) announce(workspaceId);
+        }
+      })
+      .finally(() => inFlight.delete(flightKey));
+  }
+
+  return {
+    async read(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal) {
+      const key = canonicalParams(params);
+      const replica = await options.replicas.get(workspaceId);
+      const stored = replica.answers.get(op, key);
+      if (!stored) return (await fetchAndKeep(workspaceId, op, params, key, signal)).body;
+      if (stored.fetchedAt < (changedAt.get(workspaceId) ?? 0) && options.isOnline(workspaceId)) {
+        try {
+          return (await fetchAndKeep(workspaceId, op, params, key, signal)).body;
+        } catch (error) {
+          if (!(error instanceof ApiError && isUnreachable(error))) throw error;
+          return stored.body;
+        }
+      }
+      if (now() - stored.fetchedAt >= revalidateAfterMs && options.isOnline(workspaceId)) {
+        revalidate(workspaceId, op, params, key);
+      }
+      return stored.body;
+    },
+
+    /**
+     * The app just changed something on the service (a POST or DELETE), or a job it watches ended:
+     * every copy read before now waits for the service once, so the screen that reads again after
+     * the change shows it, not the copy from before.
+     */
+    expectChanges(workspaceId: string): void {
+      changedAt.set(workspaceId, now() + 1);
+    },
+
+    close(): void {
+      for (const controller of inFlight.values()) controller.abort();
+      inFlight.clear();
+      if (changeTimer) clearTimeout(changeTimer);
+      changeTimer = null;
+    },
+  };
+}
+
+export type ReplicaReads = ReturnType<typeof createReplicaReads>;

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatAgo } from '../shared-ui/format';
+import { replicaQueries } from './queries';
+import './replica.css';
+
+/** Once a minute is enough for "2 min ago". */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * A calm line saying how fresh what is on screen is: screens paint from the local replica first,
+ * so the person knows whether they read the service's latest or what was synced before.
+ */
+export function FreshnessIndicator() {
+  const status = useQuery(replicaQueries.status());
+  const now = useMinuteClock();
+  if (!status.data) return null;
+  const { online, lastContactAt, storage } = status.data;
+  const when = lastContactAt ? formatAgo(lastContactAt, now) : null;
+  const sessionOnly =
+    storage === 'memory' ? 'No OS keychain: the local copy is kept in memory for this session only.' : undefined;
+  return (
+    <p className={online ? 'freshness' : 'freshness offline'} role="status" aria-live="polite" title={sessionOnly}>
+      {online ? when && `Updated ${when}` : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`}
+      {sessionOnly && <span className="muted"> · local copy for this session only</span>}
+    </p>
+  );
+}
