@@ -35,6 +35,18 @@ export async function reopenDemo(request: APIRequestContext, callscope: Callscop
   expect(await response.json()).toMatchObject({ ok: true });
 }
 
+/** Adds a workspace through the settings screen's form and waits until it is the open one. */
+export async function addWorkspace(page: Page, callscope: CallscopeApp, name: string, apiKey: string): Promise<void> {
+  await openScreen(page, callscope, '/settings');
+  const form = page.getByRole('form', { name: 'Add a workspace' });
+  await form.getByLabel('Name (optional)').fill(name);
+  await form.getByLabel('Service address').fill(callscope.serviceUrl);
+  await form.getByLabel('API key').fill(apiKey);
+  await form.getByRole('button', { name: 'Add workspace' }).click();
+  await expect(page.getByRole('combobox', { name: 'Workspace' })).toHaveValue(/.+/);
+  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText(name);
+}
+
 /** A new full-scope key for the demo organisation's first member, for tests that revoke or replace keys. */
 export async function issueKey(callscope: CallscopeApp): Promise<string> {
   const org = demoOrg(callscope);

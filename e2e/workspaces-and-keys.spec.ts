@@ -1,19 +1,6 @@
-import type { Page } from '@playwright/test';
-import { demoOrg, issueKey, openScreen, reopenDemo } from './screen-helpers';
+import { addWorkspace, demoOrg, issueKey, openScreen, reopenDemo } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
-
-/** Adds a workspace through the settings screen's form and waits until it is the open one. */
-async function addWorkspace(page: Page, callscope: CallscopeApp, name: string, apiKey: string): Promise<void> {
-  await openScreen(page, callscope, '/settings');
-  const form = page.getByRole('form', { name: 'Add a workspace' });
-  await form.getByLabel('Name (optional)').fill(name);
-  await form.getByLabel('Service address').fill(callscope.serviceUrl);
-  await form.getByLabel('API key').fill(apiKey);
-  await form.getByRole('button', { name: 'Add workspace' }).click();
-  await expect(page.getByRole('combobox', { name: 'Workspace' })).toHaveValue(/.+/);
-  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText(name);
-}
 
 test.describe('workspaces and keys', () => {
   test.afterEach(async ({ request, callscope }) => {

@@ -9,6 +9,7 @@ import { paths, type Route } from '../navigation/routes';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchPalette } from '../search/SearchPalette';
 import { EmptyState } from '../shared-ui/EmptyState';
+import { useRefusedActions } from '../state/refused-actions';
 import { useUiStore } from '../state/ui-store';
 import { TeamScreen } from '../team/TeamScreen';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
@@ -38,6 +39,8 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
     // Not while a dialog is open (search opened before the first screen finished loading).
     if (!document.querySelector('dialog[open]')) document.getElementById('main')?.focus({ preventScroll: true });
   }, [path]);
+  // Refusals belong to one workspace's key; each workspace gets a fresh shell.
+  useEffect(() => useRefusedActions.getState().clear(), []);
   const openSearch = useUiStore((state) => state.openSearch);
   const openHelp = useUiStore((state) => state.setHelpOpen);
   return (

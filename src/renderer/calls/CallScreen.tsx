@@ -4,7 +4,7 @@ import type { SalesEvent } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { DealName } from '../deals/DealName';
 import { JobProgress } from '../jobs/JobProgress';
-import { useLiveJob } from '../jobs/useLiveJob';
+import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { useOfflineReason } from '../replica/queries';
@@ -18,6 +18,7 @@ import { StatusBadge } from '../shared-ui/StatusBadge';
 import { Tabs } from '../shared-ui/Tabs';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
+import { useRefusal } from '../state/refused-actions';
 import { AnalysisHistory } from './AnalysisHistory';
 import { ChecklistPanel } from './ChecklistPanel';
 import { callStatusTones } from './call-status';
@@ -101,6 +102,7 @@ export function CallScreen({
     summary: summary.data?.data ?? null,
     checklist: checklist.data?.data ?? null,
   };
+  const refusal = useRefusal(startAction('analysis'));
   const jobSlot = useRef<HTMLDivElement>(null);
   // The button is disabled while the job runs: focus goes to the job line, not to the page.
   const analyze = () => {
@@ -112,8 +114,9 @@ export function CallScreen({
       <button
         type="button"
         className="button primary"
-        disabled={running || offlineReason !== null}
+        disabled={running || offlineReason !== null || refusal !== null}
         title={offlineReason ?? undefined}
+        aria-describedby={refusal ? 'analyze-refused' : undefined}
         onClick={analyze}
       >
         {running ? 'Analysing…' : 'Analyze'}
@@ -149,6 +152,11 @@ export function CallScreen({
           {analyzeButton}
         </div>
       </div>
+      {refusal && (
+        <p id="analyze-refused" className="muted small refused-note">
+          Analyze is off: the service refused it to this workspace’s key (“{refusal}”).
+        </p>
+      )}
       <ExportDialog
         open={exporting}
         onClose={() => setExporting(false)}

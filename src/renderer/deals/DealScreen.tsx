@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { jobOutcome } from '../../shared/api';
 import { JobProgress } from '../jobs/JobProgress';
-import { useLiveJob } from '../jobs/useLiveJob';
+import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { useOfflineReason } from '../replica/queries';
@@ -12,6 +12,7 @@ import { InlineError } from '../shared-ui/InlineError';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
+import { useRefusal } from '../state/refused-actions';
 import { useMemberNames } from '../team/queries';
 import { ActivityTimeline } from './ActivityTimeline';
 import { dealStatusTones } from './deal-status';
@@ -29,6 +30,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
   const ownerName = useMemberNames();
   const newest = scorings.data?.pages[0]?.data[0];
   const { start, job, startedAt, running } = useLiveJob(scoringJob, dealId, newest);
+  const refusal = useRefusal(startAction('scoring'));
   const jobSlot = useRef<HTMLDivElement>(null);
   const probabilityValue = useRef<HTMLParagraphElement>(null);
   // After Re-score, focus follows the result so keyboard and screen-reader users keep their place:
@@ -70,14 +72,20 @@ export function DealScreen({ dealId }: { dealId: string }) {
         <button
           type="button"
           className="button primary"
-          disabled={running || deal.isPending || offlineReason !== null}
+          disabled={running || deal.isPending || offlineReason !== null || refusal !== null}
           title={offlineReason ?? undefined}
+          aria-describedby={refusal ? 'rescore-refused' : undefined}
           onClick={rescore}
         >
           {running ? 'Scoring…' : 'Re-score'}
         </button>
         {offlineReason && <span className="muted small">{offlineReason}</span>}
       </div>
+      {refusal && (
+        <p id="rescore-refused" className="muted small refused-note">
+          Re-score is off: the service refused it to this workspace’s key (“{refusal}”).
+        </p>
+      )}
       {deal.isError ? (
         <ErrorState error={deal.error} onRetry={() => deal.refetch()} title="This deal’s details could not be read" />
       ) : deal.data ? (

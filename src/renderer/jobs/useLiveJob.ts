@@ -1,11 +1,16 @@
 import { type InfiniteData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type Analysis, jobOutcome, type Scoring } from '../../shared/api';
+import type { JobKind } from '../../shared/bridge';
 import { call, newIdempotencyKey } from '../api';
 import { getBridge } from '../platform';
+import { noteIfRefused } from '../state/refused-actions';
 import { JOB_POLL_MS, type JobDescriptor, jobKeys } from './job-descriptor';
 import { withJob } from './job-in-history';
 import { liveJobKey, useLiveJobsStore } from './live-jobs-store';
+
+/** The action of starting a job of this kind, as refused-actions names it. */
+export const startAction = (kind: JobKind) => `start-${kind}`;
 
 /**
  * Start a job and follow it to its end: the job started here (found in the history when the
@@ -34,6 +39,7 @@ export function useLiveJob<J extends Analysis | Scoring>(
     // The jobs the history held before, so a job whose start answer could not be read is found in it after.
     onMutate: () => ({ known: historyIds() }),
     mutationFn: () => descriptor.start(parentId, newIdempotencyKey()),
+    onError: (error) => noteIfRefused(startAction(descriptor.kind), error),
     // The mutation stays pending until the history is fresh, so the button cannot start a second job meanwhile.
     onSuccess: async (started, _variables, context) => {
       if (started.data) {

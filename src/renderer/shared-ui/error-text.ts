@@ -5,7 +5,8 @@ const sentences: Record<string, string> = {
   unauthorized: 'The service no longer accepts this workspace’s key. Re-enter a valid key to continue.',
   invalid_key_metadata: 'This key was created outside the normal flow. Ask for a new key and enter it here.',
   key_required: 'This workspace has no key yet. Enter one to continue.',
-  forbidden: 'This key is not allowed to do that, or the organisation is inactive. Ask your administrator.',
+  forbidden:
+    'The service refused this workspace’s key here: it lacks the permission (scope) this needs, or the organisation is inactive. Ask your administrator for a key that has it; trying again will not help.',
   not_found: 'This item does not exist, or it belongs to another organisation.',
   bad_request: 'The service refused the request as malformed.',
   validation_failed: 'The service did not accept what was sent.',

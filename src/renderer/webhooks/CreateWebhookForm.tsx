@@ -10,6 +10,7 @@ import { bridgeErrorOf, call, newIdempotencyKey } from '../api';
 import { useOfflineReason } from '../replica/queries';
 import { InlineError } from '../shared-ui/InlineError';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { noteIfRefused, useRefusal } from '../state/refused-actions';
 import { webhookKeys } from './queries';
 
 const ALLOWLIST_EXPLANATION =
@@ -25,6 +26,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Created
   const create = useMutation({
     mutationFn: () =>
       call('createWebhook', { url: url.trim(), events: [...events], idempotencyKey: newIdempotencyKey() }),
+    onError: (error) => noteIfRefused('createWebhook', error),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
       setUrl('');
@@ -43,6 +45,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Created
     event.preventDefault();
     create.mutate();
   };
+  const refusal = useRefusal('createWebhook');
   const code = create.isError ? bridgeErrorOf(create.error).code : null;
   return (
     <form className="form" onSubmit={submit} aria-label="Add a webhook endpoint">
@@ -90,11 +93,17 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Created
       <button
         type="submit"
         className="button primary"
-        disabled={create.isPending || offlineReason !== null}
+        disabled={create.isPending || offlineReason !== null || refusal !== null}
         title={offlineReason ?? undefined}
+        aria-describedby={refusal ? 'create-webhook-refused' : undefined}
       >
         {create.isPending ? 'Adding…' : 'Add endpoint'}
       </button>
+      {refusal && (
+        <p id="create-webhook-refused" className="muted small refused-note">
+          Adding endpoints is off: the service refused it to this workspace’s key (“{refusal}”).
+        </p>
+      )}
     </form>
   );
 }

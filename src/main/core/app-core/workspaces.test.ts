@@ -64,6 +64,28 @@ describe('workspaces through the bridge, against the real service', () => {
     expect(deals).toMatchObject({ ok: true, value: { data: expect.any(Array) } });
   });
 
+  it('adds a workspace with a key that can read only videos and deals, stored under the key’s own name', async () => {
+    start();
+    const narrow = service
+      .manifest!.orgs.find((org) => org.id === orgId)!
+      .keys.find(
+        (candidate) => !candidate.scopes.includes('members:read') && candidate.scopes.includes('videos:read'),
+      )!;
+    const added = await app.invoke('addWorkspace', { baseUrl: service.baseUrl, apiKey: narrow.key, name: 'Narrow' });
+    expect(added).toMatchObject({ ok: true, value: { name: 'Narrow', hasKey: true, member: { email: null } } });
+    expect(JSON.stringify(added)).not.toContain(narrow.key);
+    expect(await app.invoke('listDeals', { limit: 1 })).toMatchObject({ ok: true });
+    expect(await app.invoke('listMembers', {})).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+  });
+
+  it('refuses a key refused by every read, with the first refusal (an inactive organisation)', async () => {
+    start();
+    const inactive = service.manifest!.orgs.find((org) => !org.active)!.keys[0]!;
+    const refused = await app.invoke('addWorkspace', { baseUrl: service.baseUrl, apiKey: inactive.key });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+    expect(await app.invoke('listWorkspaces', {})).toEqual({ ok: true, value: { workspaces: [], activeId: null } });
+  });
+
   it('signs out by forgetting the key but keeping the workspace', async () => {
     start();
     const added = await app.invoke('addWorkspace', { baseUrl: service.baseUrl, apiKey: key });

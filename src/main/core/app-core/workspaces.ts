@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type Member, memberName, type RevokedKey } from '../../../shared/api';
 import { defaultServiceProfile, type ServiceProfile, type Workspace } from '../../../shared/bridge';
 import type { ApiClient } from '../api-client/api-client';
@@ -26,9 +26,30 @@ export interface WorkspacesOptions {
   changed(): void;
 }
 
-function memberSummary(member: Member): NonNullable<StoredWorkspace['member']> {
+type KeyHolder = NonNullable<StoredWorkspace['member']>;
+
+function memberSummary(member: Member): KeyHolder {
   return { id: member.id, display_name: memberName(member), email: member.email ?? null };
 }
+
+/**
+ * A key without `members:read` cannot say whose it is: it is stored under a name made from the
+ * key itself (a digest, never the key), so the same key added again finds the same entry.
+ */
+function unnamedHolder(key: string): KeyHolder {
+  const digest = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return { id: `key-${digest}`, display_name: 'this key (it cannot read members)', email: null };
+}
+
+/** 403: the key lacks this read's scope, or its organisation is inactive (interface, Authentication 4). */
+const isRefused = (error: unknown) => error instanceof ApiError && (error.code === 'forbidden' || error.status === 403);
+
+/** Other reads a narrower key may have, tried in turn when it cannot read its own member. */
+const otherReads: ((client: ApiClient, signal: AbortSignal) => Promise<unknown>)[] = [
+  (client, signal) => client.listVideos({ limit: 1 }, { signal }),
+  (client, signal) => client.listDeals({ limit: 1 }, { signal }),
+  (client, signal) => client.listWebhooks({}, { signal }),
+];
 
 export function createWorkspaces(options: WorkspacesOptions) {
   const { vault, settings, demo } = options;
@@ -57,9 +78,27 @@ export function createWorkspaces(options: WorkspacesOptions) {
     options.changed();
   }
 
-  /** The key is tried with GET /v1/members/me before anything is stored. */
-  async function verify(workspace: StoredWorkspace, key: string, signal: AbortSignal): Promise<Member> {
-    return (await options.clientFor(workspace, key).getMe({}, { signal })).data;
+  /**
+   * The key is tried before anything is stored: with GET /v1/members/me, which says whose it is,
+   * and when that is refused (403), with the other reads in turn. A key the service accepts for
+   * any one read is good; one refused by all of them gets the first refusal, which says why.
+   */
+  async function verify(workspace: StoredWorkspace, key: string, signal: AbortSignal): Promise<KeyHolder> {
+    const client = options.clientFor(workspace, key);
+    try {
+      return memberSummary((await client.getMe({}, { signal })).data);
+    } catch (refusal) {
+      if (!isRefused(refusal)) throw refusal;
+      for (const read of otherReads) {
+        try {
+          await read(client, signal);
+          return unnamedHolder(key);
+        } catch (error) {
+          if (!isRefused(error)) throw error;
+        }
+      }
+      throw refusal;
+    }
   }
 
   /** Read after the key is known to work, so a service that describes itself only to a key is read too. */
@@ -96,7 +135,7 @@ export function createWorkspaces(options: WorkspacesOptions) {
       };
       const member = await verify(workspace, demo.apiKey, signal);
       const profile = await profileOf(workspace.baseUrl, demo.apiKey, signal);
-      const connected = { ...workspace, member: memberSummary(member), profile };
+      const connected = { ...workspace, member, profile };
       save(connected, true);
       return toWorkspace(connected);
     },
@@ -124,7 +163,7 @@ export function createWorkspaces(options: WorkspacesOptions) {
         .workspaces.find(
           (other) => other.kind === 'custom' && other.baseUrl === baseUrl && other.member?.id === member.id,
         );
-      const workspace = { ...draft, id: existing?.id ?? draft.id, member: memberSummary(member), profile };
+      const workspace = { ...draft, id: existing?.id ?? draft.id, member, profile };
       await vault.set(accountFor(baseUrl, member.id), params.apiKey);
       save(workspace, true);
       return toWorkspace(workspace);
@@ -146,7 +185,7 @@ export function createWorkspaces(options: WorkspacesOptions) {
         await vault.delete(accountFor(workspace.baseUrl, workspace.member.id));
       }
       await vault.set(accountFor(workspace.baseUrl, member.id), apiKey);
-      const updated = { ...workspace, member: memberSummary(member) };
+      const updated = { ...workspace, member };
       save(updated, false);
       return toWorkspace(updated);
     },
