@@ -46,6 +46,13 @@ const shots: Record<string, Shot> = {
       await marked.getByText('Copied').waitFor();
     },
   },
+  statistics: {
+    route: ({ call }) => `/calls/${call.id}`,
+    async act(page) {
+      await page.getByRole('region', { name: 'Talk time and call statistics' }).waitFor();
+      await page.locator('body').press('i');
+    },
+  },
 };
 
 async function main(): Promise<void> {

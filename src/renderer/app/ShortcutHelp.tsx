@@ -18,6 +18,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['←  →', 'Switch between tabs on a call'],
   ['E', 'Export the call on view: transcript or summary and checklist'],
   ['L', 'Copy a link to the marked transcript line (callscope://…)'],
+  ['I', 'Show the call’s talk time and statistics'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -58,6 +58,12 @@ export function formatClock(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
+/** A rate or ratio with one decimal: `4.2`; "—" when there is none. */
+export function formatDecimal(value: number | null | undefined, locale?: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+}
+
 export function formatPercent(value: number | null | undefined, locale?: string): string {
   if (value === null || value === undefined) return '—';
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
