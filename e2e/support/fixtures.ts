@@ -32,6 +32,10 @@ export interface CallscopeApp {
   stopService(): Promise<void>;
   /** Starts it again at the same address. Only with `outageRehearsal`. */
   restartService(): Promise<void>;
+  /** Freezes the service process (SIGSTOP): connections open, nothing answers. Only with `outageRehearsal`. */
+  freezeService(): void;
+  /** Lets a frozen service go on (SIGCONT). */
+  thawService(): void;
 }
 
 export interface CallscopeAppOptions {
@@ -95,8 +99,17 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
             if (!outageRehearsal) throw new Error('restartService needs test.use({ outageRehearsal: true })');
             await service.restart();
           },
+          freezeService() {
+            if (!outageRehearsal) throw new Error('freezeService needs test.use({ outageRehearsal: true })');
+            process.kill(service.pid, 'SIGSTOP');
+          },
+          thawService() {
+            process.kill(service.pid, 'SIGCONT');
+          },
         });
       } finally {
+        // A test that failed while the service was frozen must not leave it deaf to the stop below.
+        if (outageRehearsal) process.kill(service.pid, 'SIGCONT');
         await host?.close();
         dispose();
         await proxy?.close();

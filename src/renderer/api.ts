@@ -13,6 +13,28 @@ export class BridgeCallError extends Error {
 
 let callCounter = 0;
 
+/** When each call still waiting for main's answer began, so a frozen service can be noticed and let go of. */
+const waiting = new Map<string, number>();
+const waitingListeners = new Set<() => void>();
+const waitingChanged = () => {
+  for (const listener of waitingListeners) listener();
+};
+
+/** The start time of the call that has waited longest, or null when none is waiting. */
+export function oldestWaitingSince(): number | null {
+  return waiting.size === 0 ? null : Math.min(...waiting.values());
+}
+
+export function onWaitingChange(listener: () => void): () => void {
+  waitingListeners.add(listener);
+  return () => waitingListeners.delete(listener);
+}
+
+/** "Stop waiting": main aborts every call still waiting; each then fails as `cancelled`, with its Retry. */
+export function stopWaiting(): void {
+  for (const callId of waiting.keys()) getBridge().cancel(callId);
+}
+
 /**
  * Calls one bridge operation. When `signal` aborts (a query TanStack abandoned, a search made
  * stale by the next keystroke) the call is cancelled in main too, so the service is not kept busy.
@@ -27,12 +49,16 @@ export async function call<N extends OperationName>(
   const callId = `${op}-${Date.now().toString(36)}-${callCounter}`;
   const abort = () => bridge.cancel(callId);
   signal?.addEventListener('abort', abort, { once: true });
+  waiting.set(callId, Date.now());
+  waitingChanged();
   try {
     const result = await bridge.invoke(op, params, callId);
     if (!result.ok) throw new BridgeCallError(result.error);
     return result.value;
   } finally {
     signal?.removeEventListener('abort', abort);
+    waiting.delete(callId);
+    waitingChanged();
   }
 }
 

@@ -19,6 +19,7 @@ import { KeyPrompt } from './KeyPrompt';
 import { OfflineNotice } from './OfflineNotice';
 import { ShortcutHelp } from './ShortcutHelp';
 import { SlowDownNotice } from './SlowDownNotice';
+import { SlowServiceNotice } from './SlowServiceNotice';
 import './shell.css';
 
 const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
@@ -72,6 +73,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       </header>
       <OfflineNotice />
       <SlowDownNotice />
+      <SlowServiceNotice />
       <main id="main" tabIndex={-1}>
         <Screen route={route} workspace={workspace} />
       </main>
