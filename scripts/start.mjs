@@ -2,6 +2,7 @@
 // `npm start`: the desktop app on the demo workspace. Builds what is stale, starts the local
 // service in the background on a demo data directory (seeded on first run), then opens Electron
 // on it; where Electron cannot start, says why in one line and serves browser mode instead.
+// When the service stops, it is restarted (with backoff, said once) and the app stays up.
 // `npm run start:web` (`--web`) goes straight to browser mode. Ctrl+C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -11,13 +12,15 @@ import { tsImport } from 'tsx/esm/api';
 import { findElectronBinary } from './electron-binary.mjs';
 
 // The service starts exactly as the tests start it (src/service/launch).
-const { launchService } = await tsImport('../src/service/launch/launch-service.ts', import.meta.url);
+const { superviseService } = await tsImport('../src/service/launch/supervise-service.ts', import.meta.url);
 const { runCli } = await tsImport('../src/service/launch/run-cli.ts', import.meta.url);
 
 const root = new URL('..', import.meta.url).pathname;
 const webOnly = process.argv.includes('--web');
 const children = new Set();
 let stopping = false;
+/** The demo service, restarted whenever it stops until the launcher itself stops. */
+let service = null;
 const tsx = (script, args) => [process.execPath, ['--import', 'tsx', join(root, script), ...args]];
 
 function newestMtime(path) {
@@ -46,10 +49,14 @@ function stopAll(code) {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
+  let serviceStopped = service === null;
+  service?.stop().then(() => {
+    serviceStopped = true;
+  });
   const deadline = setTimeout(() => process.exit(code), 5_000);
   deadline.unref();
   const poll = setInterval(() => {
-    if (children.size === 0) {
+    if (children.size === 0 && serviceStopped) {
       clearInterval(poll);
       process.exit(code);
     }
@@ -73,21 +80,14 @@ async function startDemoService() {
       process.exit(seeded.code ?? 1);
     }
   }
-  let service;
   try {
-    service = await launchService(dataDir, [], { echoStderr: true });
+    // Kept running: when it stops, it is restarted at the same address and the app recovers.
+    service = await superviseService(dataDir, { log: (line) => console.error(line) });
   } catch (error) {
     console.error(`The local service did not start: ${error.message}`);
     process.exit(1);
   }
-  children.add(service.child);
-  service.child.once('exit', (code) => {
-    children.delete(service.child);
-    if (stopping) return;
-    console.error(`The local service stopped (exit ${code}).`);
-    stopAll(1);
-  });
-  return { dataDir, baseUrl: service.ready.base_url };
+  return { dataDir, baseUrl: service.baseUrl };
 }
 
 function startBrowserMode(demo) {
