@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,33 @@ export function freePort(): Promise<number> {
   });
 }
 
+const seededTemplates = new Map<string, Promise<string>>();
+const templateDirs = new Set<string>();
+process.once('exit', () => {
+  for (const dir of templateDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A data directory as `seed --profile` leaves it. The CLI seeds once per profile in this process
+ * (seconds: a process, migrations, every search trigger) and each service gets a copy of those
+ * files (milliseconds); the seed is deterministic, so a copy is what a seeding would have made.
+ */
+async function copySeeded(profile: 'test' | 'demo', dataDir: string): Promise<void> {
+  let template = seededTemplates.get(profile);
+  if (!template) {
+    template = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), `callscope-seeded-${profile}-`));
+      templateDirs.add(dir);
+      const seeded = await runCli(['seed', '--data', dir, '--profile', profile]);
+      if (seeded.code !== 0) throw new Error(`seed failed (${seeded.code}): ${seeded.stderr}`);
+      return dir;
+    })();
+    seededTemplates.set(profile, template);
+  }
+  const dir = await template;
+  for (const name of readdirSync(dir)) copyFileSync(join(dir, name), join(dataDir, name));
+}
+
 /**
  * Starts the REAL service as its own process (`node --import tsx src/service/cli.ts serve`) on a
  * temporary data directory seeded by the CLI, so tests talk to it over HTTP exactly as a user
@@ -60,10 +87,7 @@ export function freePort(): Promise<number> {
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'callscope-service-'));
   const profile = options.profile ?? 'test';
-  if (profile !== 'none' && !existsSync(join(dataDir, MANIFEST_FILE))) {
-    const seeded = await runCli(['seed', '--data', dataDir, '--profile', profile]);
-    if (seeded.code !== 0) throw new Error(`seed failed (${seeded.code}): ${seeded.stderr}`);
-  }
+  if (profile !== 'none' && !existsSync(join(dataDir, MANIFEST_FILE))) await copySeeded(profile, dataDir);
   const manifest = existsSync(join(dataDir, MANIFEST_FILE)) ? readManifest(dataDir) : null;
   // Later flags win, so a fixed port overrides launchService's `--port 0`.
   const serveArgs = [...(options.serveArgs ?? []), ...(options.port ? ['--port', String(options.port)] : [])];
