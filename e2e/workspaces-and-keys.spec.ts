@@ -1,5 +1,4 @@
 import { addWorkspace, demoOrg, issueKey, openScreen, reopenDemo } from './screen-helpers';
-import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
 
 test.describe('workspaces and keys', () => {
