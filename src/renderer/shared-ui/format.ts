@@ -79,6 +79,7 @@ export function formatElapsed(milliseconds: number): string {
  */
 export function prepareFormatters(): void {
   formatPercent(0);
+  formatDecimal(0);
   formatAmount(0);
   formatDate('2026-01-01');
   formatDateTime('2026-01-01T00:00:00Z');
