@@ -5,9 +5,9 @@
  * phase and per endpoint, errors (there must be none), and the server's CPU and memory.
  */
 import { readFileSync } from 'node:fs';
+import { startTestReceiver, type TestReceiver } from '../src/service/launch/test-receiver';
 import { callApi } from '../src/service/testing/http';
 import { pollUntil, startServiceWithReceiver } from '../src/service/testing/service-test-kit';
-import { startTestReceiver, type TestReceiver } from '../src/service/testing/test-receiver';
 import { describeMachine, percentile, recordBenchmark } from './report';
 
 const CLIENTS = 50;

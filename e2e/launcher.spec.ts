@@ -53,12 +53,23 @@ test('npm run start:web keeps running when the demo service stops: it restarts i
     expect(output().match(/The demo service stopped/g)).toHaveLength(1);
     expect(launcher.exitCode).toBeNull();
 
-    // The demo's seed allowlists its example host, so a webhook can be added with no operator step.
+    // The demo's seed allowlists the host its own receiver answers on: an endpoint is added with no
+    // operator step, and an analysis's event arrives there.
+    const receiverUrl = /the demo receiver answers at (https:\/\/\S+)/.exec(output())![1]!;
     await page.keyboard.press('g');
     await page.keyboard.press('w');
-    await page.getByLabel('Endpoint address').fill('https://hooks.callscope-demo.test/callscope');
+    await page.getByLabel('Endpoint address').fill(receiverUrl);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(page.getByRole('dialog', { name: 'Copy the signing secret now' })).toBeVisible();
+    const secret = page.getByRole('dialog', { name: 'Copy the signing secret now' });
+    await expect(secret).toBeVisible();
+    await secret.getByRole('button', { name: 'I have stored it' }).click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    await page.getByRole('table', { name: /Calls/ }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Analyze' }).first().click();
+    await expect
+      .poll(output, { timeout: 60_000 })
+      .toMatch(/The demo webhook receiver got video\.analysis\.(completed|failed)\./);
   } finally {
     launcher.kill('SIGINT');
     await new Promise((resolve) => (launcher.exitCode !== null ? resolve(null) : launcher.once('exit', resolve)));

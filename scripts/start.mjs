@@ -14,6 +14,8 @@ import { findElectronBinary } from './electron-binary.mjs';
 // The service starts exactly as the tests start it (src/service/launch).
 const { superviseService } = await tsImport('../src/service/launch/supervise-service.ts', import.meta.url);
 const { runCli } = await tsImport('../src/service/launch/run-cli.ts', import.meta.url);
+const { startTestReceiver } = await tsImport('../src/service/launch/test-receiver.ts', import.meta.url);
+const { DEMO_WEBHOOK_HOST } = await tsImport('../src/service/seed/profiles.ts', import.meta.url);
 
 const root = new URL('..', import.meta.url).pathname;
 const webOnly = process.argv.includes('--web');
@@ -21,6 +23,8 @@ const children = new Set();
 let stopping = false;
 /** The demo service, restarted whenever it stops until the launcher itself stops. */
 let service = null;
+/** The demo's webhook receiver, when openssl could make its certificate. */
+let demoReceiver = null;
 const tsx = (script, args) => [process.execPath, ['--import', 'tsx', join(root, script), ...args]];
 
 function newestMtime(path) {
@@ -49,6 +53,7 @@ function stopAll(code) {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
+  void demoReceiver?.close();
   let serviceStopped = service === null;
   service?.stop().then(() => {
     serviceStopped = true;
@@ -69,6 +74,37 @@ function demoDataDir() {
   return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'callscope', 'demo');
 }
 
+/**
+ * The demo's webhook receiver: HTTPS on this machine under the host the demo seed allowlists, so
+ * an endpoint added on the demo gets its deliveries, each said in one line. Without openssl there
+ * is none, and endpoints can still be added.
+ */
+async function startDemoReceiver() {
+  let receiver;
+  try {
+    receiver = demoReceiver = await startTestReceiver(DEMO_WEBHOOK_HOST, [], (delivery) => {
+      const type = /"type":"([^"]+)"/.exec(delivery.body)?.[1] ?? 'an event';
+      console.log(`The demo webhook receiver got ${type}.`);
+    });
+  } catch (error) {
+    console.error(`No demo webhook receiver (${error.message.split('\n')[0]}); webhook deliveries will not arrive.`);
+    return null;
+  }
+  const url = `https://${DEMO_WEBHOOK_HOST}:${receiver.port}/callscope`;
+  console.log(`Webhooks: the demo receiver answers at ${url}`);
+  return {
+    url,
+    serveArgs: [
+      '--webhook-ca',
+      receiver.caFile,
+      '--webhook-resolve',
+      `${DEMO_WEBHOOK_HOST}=127.0.0.1`,
+      '--webhook-port',
+      String(receiver.port),
+    ],
+  };
+}
+
 async function startDemoService() {
   const dataDir = demoDataDir();
   if (!existsSync(join(dataDir, 'manifest.json'))) {
@@ -80,9 +116,13 @@ async function startDemoService() {
       process.exit(seeded.code ?? 1);
     }
   }
+  const receiver = await startDemoReceiver();
   try {
     // Kept running: when it stops, it is restarted at the same address and the app recovers.
-    service = await superviseService(dataDir, { log: (line) => console.error(line) });
+    service = await superviseService(dataDir, {
+      log: (line) => console.error(line),
+      serveArgs: receiver?.serveArgs ?? [],
+    });
   } catch (error) {
     console.error(`The local service did not start: ${error.message}`);
     process.exit(1);

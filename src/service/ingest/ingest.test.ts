@@ -2,9 +2,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedVideo } from '../../shared/api/served';
 import { WebhookPayload } from '../../shared/api/served';
+import { startTestReceiver, type TestReceiver } from '../launch/test-receiver';
 import { callApi } from '../testing/http';
 import { startServiceWithReceiver } from '../testing/service-test-kit';
-import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import type { TestService } from '../testing/test-service';
 
 const HOST = 'hooks.example.test';

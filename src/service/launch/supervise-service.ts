@@ -12,6 +12,8 @@ export interface SupervisedService {
 export interface SuperviseOptions {
   /** One line per event a person should know of: the service stopped, and it is back. */
   log: (line: string) => void;
+  /** `serve` flags for every launch (the demo receiver's), before the ports a restart adds. */
+  serveArgs?: readonly string[];
   /** First wait before a restart; each failed attempt doubles it, up to `maxDelayMs`. */
   firstDelayMs?: number;
   maxDelayMs?: number;
@@ -29,7 +31,8 @@ const HEALTHY_RUN_MS = 10_000;
 export async function superviseService(dataDir: string, options: SuperviseOptions): Promise<SupervisedService> {
   const firstDelayMs = options.firstDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 10_000;
-  let current: LaunchedService = await launchService(dataDir, [], { echoStderr: true });
+  const serveArgs = options.serveArgs ?? [];
+  let current: LaunchedService = await launchService(dataDir, serveArgs, { echoStderr: true });
   const { base_url: baseUrl, alt_base_url: altBaseUrl } = current.ready;
   const samePorts = ['--port', new URL(baseUrl).port, '--alt-port', new URL(altBaseUrl).port];
   let stopping = false;
@@ -52,7 +55,7 @@ export async function superviseService(dataDir: string, options: SuperviseOption
       if (stopping) return;
       try {
         // Quiet: a failed attempt (the port still held, the disk full) is retried, not said again.
-        current = await launchService(dataDir, samePorts);
+        current = await launchService(dataDir, [...serveArgs, ...samePorts]);
       } catch {
         continue;
       }

@@ -1,8 +1,8 @@
 import type { Analysis } from '../../shared/api/jobs';
 import type { ManifestOrg } from '../../shared/manifest';
+import type { TestReceiver } from '../launch/test-receiver';
 import { callApi } from './http';
 import { fullAccessKey } from './manifest-keys';
-import type { TestReceiver } from './test-receiver';
 import { startTestService, type TestService } from './test-service';
 
 /** The active organisations of a seeded service, each with its all-scopes key that has no rate limit. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
+import { startTestReceiver, type TestReceiver } from '../launch/test-receiver';
 import { callApi } from '../testing/http';
 import { analyseUntilDone, startServiceWithReceiver } from '../testing/service-test-kit';
-import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import type { TestService } from '../testing/test-service';
 
 const HOST = 'hooks.example.test';

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
+import { startTestReceiver, type TestReceiver } from '../launch/test-receiver';
 import { createHttpsTransport, parseWebhookResolve, type ResolveAll } from './https-transport';
 
 const HOST = 'hooks.example.test';

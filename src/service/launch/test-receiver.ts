@@ -29,10 +29,15 @@ export interface TestReceiver {
 }
 
 /**
- * A real HTTPS webhook receiver on 127.0.0.1 whose certificate, signed by a CA made for this test
- * with openssl, names `hostname`. `statuses` are answered in order; after them, 200.
+ * A real HTTPS webhook receiver on 127.0.0.1 whose certificate, signed by a CA made for it with
+ * openssl, names `hostname`. `statuses` are answered in order; after them, 200. Tests use it, and
+ * so does `npm start`, as the demo's receiver (`onReceive` is told of each delivery).
  */
-export async function startTestReceiver(hostname: string, statuses: Answer[] = []): Promise<TestReceiver> {
+export async function startTestReceiver(
+  hostname: string,
+  statuses: Answer[] = [],
+  onReceive?: (delivery: ReceivedDelivery) => void,
+): Promise<TestReceiver> {
   const dir = mkdtempSync(join(tmpdir(), 'callscope-receiver-'));
   const file = (name: string) => join(dir, name);
   const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
@@ -84,11 +89,13 @@ export async function startTestReceiver(hostname: string, statuses: Answer[] = [
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({
+        const delivery = {
           headers: Object.fromEntries(Object.entries(req.headers).map(([key, value]) => [key, String(value)])),
           body: Buffer.concat(chunks).toString('utf8'),
           receivedAt: Date.now(),
-        });
+        };
+        received.push(delivery);
+        onReceive?.(delivery);
         const answer = answers.shift() ?? 200;
         if (answer !== 'hang') res.writeHead(answer, { 'content-type': 'application/json' }).end('{}');
       });
