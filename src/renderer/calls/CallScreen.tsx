@@ -13,6 +13,7 @@ import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock, formatDateTime } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { RefusedNote } from '../shared-ui/RefusedNote';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { Tabs } from '../shared-ui/Tabs';
@@ -152,11 +153,7 @@ export function CallScreen({
           {analyzeButton}
         </div>
       </div>
-      {refusal && (
-        <p id="analyze-refused" className="muted small refused-note">
-          Analyze is off: the service refused it to this workspace’s key (“{refusal}”).
-        </p>
-      )}
+      <RefusedNote id="analyze-refused" action="Analyze" reason={refusal} />
       <ExportDialog
         open={exporting}
         onClose={() => setExporting(false)}

@@ -9,6 +9,7 @@ import { useOfflineReason } from '../replica/queries';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
+import { RefusedNote } from '../shared-ui/RefusedNote';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
@@ -81,11 +82,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
         </button>
         {offlineReason && <span className="muted small">{offlineReason}</span>}
       </div>
-      {refusal && (
-        <p id="rescore-refused" className="muted small refused-note">
-          Re-score is off: the service refused it to this workspace’s key (“{refusal}”).
-        </p>
-      )}
+      <RefusedNote id="rescore-refused" action="Re-score" reason={refusal} />
       {deal.isError ? (
         <ErrorState error={deal.error} onRetry={() => deal.refetch()} title="This deal’s details could not be read" />
       ) : deal.data ? (

@@ -9,6 +9,7 @@ import {
 import { bridgeErrorOf, call, newIdempotencyKey } from '../api';
 import { useOfflineReason } from '../replica/queries';
 import { InlineError } from '../shared-ui/InlineError';
+import { RefusedNote } from '../shared-ui/RefusedNote';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { noteIfRefused, useRefusal } from '../state/refused-actions';
 import { webhookKeys } from './queries';
@@ -99,11 +100,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: Created
       >
         {create.isPending ? 'Adding…' : 'Add endpoint'}
       </button>
-      {refusal && (
-        <p id="create-webhook-refused" className="muted small refused-note">
-          Adding endpoints is off: the service refused it to this workspace’s key (“{refusal}”).
-        </p>
-      )}
+      <RefusedNote id="create-webhook-refused" action="Adding endpoints" reason={refusal} />
     </form>
   );
 }
