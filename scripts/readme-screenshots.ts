@@ -53,6 +53,15 @@ const shots: Record<string, Shot> = {
       await page.locator('body').press('i');
     },
   },
+  'deal-warnings': {
+    route: () => '/deals',
+    async act(page) {
+      await page.getByRole('region', { name: /^Open/ }).getByRole('link').first().waitFor();
+      await page.locator('body').press('a');
+      await page.getByRole('list', { name: 'Warnings' }).first().waitFor();
+      await page.waitForFunction(() => !document.body.innerText.includes('for warnings…'), null, { timeout: 60_000 });
+    },
+  },
 };
 
 async function main(): Promise<void> {

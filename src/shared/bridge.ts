@@ -144,7 +144,16 @@ export const ReplicaStatus = z.object({
 export type ReplicaStatus = z.infer<typeof ReplicaStatus>;
 
 export const Theme = z.enum(['system', 'light', 'dark']);
-export const Preferences = z.object({ theme: Theme });
+/** When a deal's board card and page warn (settings; absent in settings files from before them: the defaults). */
+export const DealWarningThresholds = z.object({
+  /** No activity for this many days. */
+  staleDays: z.int().min(1).max(365),
+  /** Win probability down this many points or more since the previous scoring. */
+  probabilityDrop: z.int().min(1).max(100),
+});
+export type DealWarningThresholds = z.infer<typeof DealWarningThresholds>;
+export const defaultDealWarningThresholds: DealWarningThresholds = { staleDays: 14, probabilityDrop: 10 };
+export const Preferences = z.object({ theme: Theme, dealWarnings: DealWarningThresholds.optional() });
 export type Preferences = z.infer<typeof Preferences>;
 
 const WorkspaceRef = z.object({ workspaceId: z.string().min(1) });

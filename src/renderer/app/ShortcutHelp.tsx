@@ -19,6 +19,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['E', 'Export the call on view: transcript or summary and checklist'],
   ['L', 'Copy a link to the marked transcript line (callscope://…)'],
   ['I', 'Show the call’s talk time and statistics'],
+  ['A', 'Pipeline: show only deals at risk (their warnings are set in Workspace and key)'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

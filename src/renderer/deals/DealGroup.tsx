@@ -11,13 +11,19 @@ import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useMemberNames } from '../team/queries';
+import { DealWarningList } from './DealWarningList';
 import { dealQueries } from './queries';
+import { useDealWarnings } from './useDealWarnings';
 
-export function DealGroup({ status }: { status: DealStatus }) {
+/** One status's deals; with `atRiskOnly`, only those with a warning (and a note of those still being checked). */
+export function DealGroup({ status, atRiskOnly }: { status: DealStatus; atRiskOnly: boolean }) {
   const deals = useInfiniteQuery(dealQueries.list(status));
   const ownerName = useMemberNames();
   const headingId = `group-${status}`;
-  const items = deals.data?.pages.flatMap((page) => page.data) ?? [];
+  const loaded = deals.data?.pages.flatMap((page) => page.data) ?? [];
+  const warnings = useDealWarnings(loaded);
+  const checking = loaded.filter((deal) => warnings.get(deal.id) === undefined).length;
+  const items = atRiskOnly ? loaded.filter((deal) => (warnings.get(deal.id)?.length ?? 0) > 0) : loaded;
   return (
     <section className="deal-group" aria-labelledby={headingId}>
       <h2 id={headingId} className="group-title">
@@ -31,6 +37,11 @@ export function DealGroup({ status }: { status: DealStatus }) {
         )}
       </h2>
       <div className="group-body">
+        {atRiskOnly && checking > 0 && (
+          <p className="muted small" role="status">
+            Checking {checking} {checking === 1 ? 'deal' : 'deals'} for warnings…
+          </p>
+        )}
         {deals.isPending ? (
           <SkeletonRows rows={4} height={84} label={`Loading ${humanize(status)} deals`} />
         ) : deals.isError ? (
@@ -38,7 +49,9 @@ export function DealGroup({ status }: { status: DealStatus }) {
         ) : items.length === 0 ? (
           <>
             <UnreadableNotice answers={deals.data.pages} />
-            <EmptyState title={`No ${humanize(status).toLowerCase()} deals`} />
+            <EmptyState
+              title={`No ${humanize(status).toLowerCase()} deals${atRiskOnly && loaded.length > 0 ? ' at risk' : ''}`}
+            />
           </>
         ) : (
           <>
@@ -53,6 +66,7 @@ export function DealGroup({ status }: { status: DealStatus }) {
                       <span className="amount">{formatAmount(deal.forecast_amount)}</span>
                     </span>
                     <span className="muted small">Closes {formatDate(deal.close_date)}</span>
+                    <DealWarningList warnings={warnings.get(deal.id)} />
                   </Link>
                 </li>
               ))}

@@ -16,12 +16,14 @@ import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { useRefusal } from '../state/refused-actions';
 import { useMemberNames } from '../team/queries';
 import { ActivityTimeline } from './ActivityTimeline';
+import { DealWarningList } from './DealWarningList';
 import { dealStatusTones } from './deal-status';
 import { ProbabilityChart } from './ProbabilityChart';
 import { ProbabilityPanel } from './ProbabilityPanel';
 import { probabilityTrend } from './probability-trend';
 import { dealQueries, scoringJob } from './queries';
 import { ScoringHistory } from './ScoringHistory';
+import { useDealWarnings } from './useDealWarnings';
 import './deals.css';
 
 /** A deal: its facts, win probability and factors, activity, scoring history, and Re-score live. */
@@ -54,6 +56,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
     start.mutate();
   };
   const offlineReason = useOfflineReason();
+  const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
 
   if (deal.isError && isWholeScreenError(deal.error)) {
     return (
@@ -100,6 +103,11 @@ export function DealScreen({ dealId }: { dealId: string }) {
         </dl>
       ) : (
         <SkeletonBlock height={24} label="Loading deal" />
+      )}
+      {warnings && warnings.length > 0 && (
+        <section className="deal-warnings-panel" aria-label="At risk">
+          <DealWarningList warnings={warnings} />
+        </section>
       )}
       <div className="job-slot" ref={jobSlot} tabIndex={-1}>
         {start.isError && <InlineError error={start.error} />}

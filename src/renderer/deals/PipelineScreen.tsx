@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { type DealStatus, pipelineStatuses } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
+import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { DealGroup } from './DealGroup';
 import './deals.css';
 
@@ -13,6 +14,8 @@ const allStatuses: readonly DealStatus[] = [...pipelineStatuses, 'DELETED'];
 export function PipelineScreen() {
   const [shown, setShown] = useState<ReadonlySet<DealStatus>>(() => new Set(pipelineStatuses));
   const legendId = useId();
+  const [atRiskOnly, setAtRiskOnly] = useState(false);
+  useKeyShortcut('a', () => setAtRiskOnly((on) => !on));
   const toggle = (status: DealStatus) =>
     setShown((current) => {
       const next = new Set(current);
@@ -34,13 +37,22 @@ export function PipelineScreen() {
               {humanize(status)}
             </label>
           ))}
+          <label className="chip at-risk">
+            <input
+              type="checkbox"
+              checked={atRiskOnly}
+              onChange={() => setAtRiskOnly((on) => !on)}
+              aria-keyshortcuts="a"
+            />
+            At risk
+          </label>
         </fieldset>
       </div>
       <div className="pipeline">
         {allStatuses
           .filter((status) => shown.has(status))
           .map((status) => (
-            <DealGroup key={status} status={status} />
+            <DealGroup key={status} status={status} atRiskOnly={atRiskOnly} />
           ))}
       </div>
     </div>

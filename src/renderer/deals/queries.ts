@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { DealStatus, Scoring } from '../../shared/api';
 import { call } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
+import { type DealSignals, PRICING_SEARCH } from './deal-warnings';
 
 export const dealKeys = {
   all: ['deals'] as const,
@@ -10,7 +11,11 @@ export const dealKeys = {
   detail: (dealId: string) => [...dealKeys.all, 'detail', dealId] as const,
   activities: (dealId: string) => [...dealKeys.detail(dealId), 'activities'] as const,
   scorings: (dealId: string) => [...dealKeys.detail(dealId), 'scorings'] as const,
+  signals: (dealId: string) => [...dealKeys.detail(dealId), 'signals'] as const,
 };
+
+/** A read whose failure leaves its signal unknown instead of failing the others. */
+const unlessFailed = async <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
 
 /** Cursor lists (interface, Pagination): the cursor is passed back verbatim, null ends the list. */
 const nextCursor = (last: { meta: { next_cursor: string | null } }) => last.meta.next_cursor ?? undefined;
@@ -43,6 +48,30 @@ export const dealQueries = {
       getNextPageParam: nextCursor,
     }),
 };
+
+/**
+ * The three reads a deal's warnings need: its newest activity, its newest scorings, and whether
+ * its calls mention pricing (a search restricted to the deal).
+ */
+async function readSignals(dealId: string, signal: AbortSignal): Promise<DealSignals> {
+  const [activities, scorings, pricing] = await Promise.all([
+    unlessFailed(call('listActivities', { id: dealId, limit: 1 }, signal)),
+    unlessFailed(call('listScorings', { id: dealId, limit: 10 }, signal)),
+    unlessFailed(call('searchTranscripts', { q: PRICING_SEARCH, deal_id: dealId, limit: 1 }, signal)),
+  ]);
+  return {
+    latestActivityAt: activities && (activities.data[0] ? (activities.data[0].created_at ?? undefined) : null),
+    scorings: scorings?.data,
+    pricingMentions: pricing && Math.max(pricing.meta.total_matches ?? 0, pricing.data.length),
+  };
+}
+
+export const dealSignalsQuery = (dealId: string) =>
+  queryOptions({
+    queryKey: dealKeys.signals(dealId),
+    queryFn: ({ signal }) => readSignals(dealId, signal),
+    staleTime: 5 * 60_000,
+  });
 
 export const scoringJob: JobDescriptor<Scoring> = {
   kind: 'scoring',

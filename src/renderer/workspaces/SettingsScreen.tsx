@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { InlineError } from '../shared-ui/InlineError';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { ConnectionCheck } from './ConnectionCheck';
+import { DealWarningSettings } from './DealWarningSettings';
 import { appKeys, useWorkspaceChange, workspaceQueries } from './queries';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 import './workspaces.css';
@@ -72,6 +73,7 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
         </>
       )}
       <ThemeSetting />
+      <DealWarningSettings />
       <section className="card" aria-labelledby="another-heading">
         <h2 id="another-heading">Add another workspace</h2>
         <AddWorkspaceForm />
