@@ -48,6 +48,8 @@ export interface CallscopeAppOptions {
    * same address (an outage). Its own worker, as the other tests of a worker need the service up.
    */
   outageRehearsal: boolean;
+  /** The core syncs the workspace in the background, as the app does (off elsewhere: tests count requests). */
+  backgroundSync: boolean;
 }
 
 /**
@@ -60,8 +62,9 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
   serviceArgs: [['--job-delay-ms', '300'], { option: true, scope: 'worker' }],
   serviceVariant: [null, { option: true, scope: 'worker' }],
   outageRehearsal: [false, { option: true, scope: 'worker' }],
+  backgroundSync: [false, { option: true, scope: 'worker' }],
   callscope: [
-    async ({ serviceArgs, serviceVariant, outageRehearsal }, use) => {
+    async ({ serviceArgs, serviceVariant, outageRehearsal, backgroundSync }, use) => {
       const service: TestService = await startTestService({
         profile: 'test',
         serveArgs: serviceArgs,
@@ -73,7 +76,10 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
         ? await startVariantProxy(service.baseUrl, serviceVariants[serviceVariant])
         : null;
       const appServiceUrl = proxy?.url ?? service.baseUrl;
-      const { core, dispose } = createTempCore({ demo: { baseUrl: appServiceUrl, apiKey: key.key } });
+      const { core, dispose } = createTempCore({
+        demo: { baseUrl: appServiceUrl, apiKey: key.key },
+        replica: backgroundSync ? { sync: {} } : undefined,
+      });
       let host: BrowserHost | undefined;
       try {
         const opened = await core.invoke('openDemoWorkspace', {});

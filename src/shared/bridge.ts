@@ -143,6 +143,23 @@ export const ReplicaStatus = z.object({
 });
 export type ReplicaStatus = z.infer<typeof ReplicaStatus>;
 
+const SyncCount = z.object({ known: z.int().nonnegative(), synced: z.int().nonnegative() });
+
+/** The active workspace's background sync: what is stored out of what the list walks found. */
+/** Requests a second the background sync may make: the interface shows no rate-limit numbers. */
+export const SyncBudget = z.number().min(0.5).max(50);
+export const DEFAULT_SYNC_BUDGET = 5;
+
+export const SyncStatus = z.object({
+  workspaceId: z.string(),
+  /** 'off': this app does not sync in the background (tests, or no replica). */
+  state: z.enum(['syncing', 'paused', 'offline', 'up-to-date', 'off']),
+  calls: SyncCount,
+  deals: SyncCount,
+  requestsPerSecond: SyncBudget,
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
 export const Theme = z.enum(['system', 'light', 'dark']);
 /** When a deal's board card and page warn (settings; absent in settings files from before them: the defaults). */
 export const DealWarningThresholds = z.object({
@@ -232,6 +249,10 @@ export const operations = {
     result: z.object({ saved: z.boolean() }),
   },
   getReplicaStatus: { params: Empty, result: ReplicaStatus },
+  getSyncStatus: { params: Empty, result: SyncStatus },
+  pauseSync: { params: Empty, result: SyncStatus },
+  resumeSync: { params: Empty, result: SyncStatus },
+  setSyncBudget: { params: z.object({ requestsPerSecond: SyncBudget }), result: SyncStatus },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
 
@@ -314,6 +335,8 @@ export const bridgeEvents = {
   workspacesChanged: Empty,
   /** Answers the screens of this workspace read from the replica were refreshed by the service: read them again. */
   replicaChanged: z.object({ workspaceId: z.string() }),
+  /** The background sync stored more, or changed state. */
+  syncProgress: SyncStatus,
   /** The workspace's service stopped or started answering. */
   connectivityChanged: ReplicaStatus.pick({ workspaceId: true, online: true, lastContactAt: true }),
 } as const;

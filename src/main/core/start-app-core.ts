@@ -36,7 +36,7 @@ export async function startAppCore(options: StartAppCoreOptions): Promise<{ core
     notifier: options.notifier,
     fileSaver: options.fileSaver,
     // Beside the settings: the desktop's userData folder, or browser mode's config folder.
-    replica: { dir: join(options.settingsDir, 'replicas') },
+    replica: { dir: join(options.settingsDir, 'replicas'), sync: {} },
   });
   if (demo) {
     const opened = await core.invoke('openDemoWorkspace', {});

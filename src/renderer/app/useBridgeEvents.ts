@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ReplicaStatus } from '../../shared/bridge';
+import type { ReplicaStatus, SyncStatus } from '../../shared/bridge';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { getBridge } from '../platform';
-import { replicaKeys } from '../replica/queries';
+import { replicaKeys, syncKeys } from '../replica/queries';
 import { workspaceIndependentKeys } from '../state/query-client';
 import { useUiStore } from '../state/ui-store';
 import { workspaceKeys } from '../workspaces/queries';
@@ -22,10 +22,19 @@ export function useBridgeEvents(): void {
     const readScreensAgain = () =>
       queryClient.invalidateQueries({
         predicate: (query) =>
-          !workspaceIndependentKeys.has(query.queryKey[0]) && query.queryKey[0] !== replicaKeys.all[0],
+          !workspaceIndependentKeys.has(query.queryKey[0]) &&
+          query.queryKey[0] !== replicaKeys.all[0] &&
+          query.queryKey[0] !== syncKeys.all[0],
       });
     const stops = [
       bridge.on('replicaChanged', () => void readScreensAgain()),
+      bridge.on('syncProgress', (status) => {
+        // An event is newer than an answer still on its way, which must not overwrite it.
+        void queryClient.cancelQueries({ queryKey: syncKeys.status() });
+        queryClient.setQueryData<SyncStatus>(syncKeys.status(), (current) =>
+          !current || current.workspaceId === status.workspaceId ? status : current,
+        );
+      }),
       bridge.on('connectivityChanged', (reach) => {
         queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>
           status?.workspaceId === reach.workspaceId ? { ...status, ...reach } : status,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatAgo } from '../shared-ui/format';
-import { replicaQueries } from './queries';
+import { replicaQueries, syncQueries } from './queries';
 import './replica.css';
 
 /** Once a minute is enough for "2 min ago". */
@@ -20,6 +20,7 @@ function useMinuteClock(): number {
  */
 export function FreshnessIndicator() {
   const status = useQuery(replicaQueries.status());
+  const sync = useQuery(syncQueries.status());
   const now = useMinuteClock();
   if (!status.data) return null;
   const { online, lastContactAt, storage } = status.data;
@@ -29,6 +30,12 @@ export function FreshnessIndicator() {
   return (
     <p className={online ? 'freshness' : 'freshness offline'} role="status" aria-live="polite" title={sessionOnly}>
       {online ? when && `Updated ${when}` : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`}
+      {sync.data?.state === 'syncing' && (
+        <span className="muted">
+          {' '}
+          · syncing {sync.data.calls.synced} of {sync.data.calls.known} calls
+        </span>
+      )}
       {sessionOnly && <span className="muted"> · local copy for this session only</span>}
     </p>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Preferences, Workspace } from '../../shared/bridge';
 import { call } from '../api';
+import { LocalCopySettings } from '../replica/LocalCopySettings';
 import { useOfflineReason } from '../replica/queries';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { InlineError } from '../shared-ui/InlineError';
@@ -72,6 +73,7 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
           </section>
         </>
       )}
+      <LocalCopySettings />
       <ThemeSetting />
       <DealWarningSettings />
       <section className="card" aria-labelledby="another-heading">

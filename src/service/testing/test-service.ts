@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Manifest } from '../../shared/manifest';
@@ -40,16 +40,21 @@ export interface TestService {
   restart(): Promise<void>;
 }
 
-/** A port nothing listens on now, for a service that must come back at the same address. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+/**
+ * A port nothing listens on now, for a service that must come back at the same address. Below
+ * Linux's ephemeral range (32768 and up), so while the service is down the port is not handed to
+ * another process's `--port 0` or outgoing connection.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 const seededTemplates = new Map<string, Promise<string>>();

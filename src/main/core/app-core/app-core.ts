@@ -5,11 +5,13 @@ import {
   type BridgeEventName,
   type BridgeEventPayload,
   type BridgeResult,
+  DEFAULT_SYNC_BUDGET,
   type JobRef,
   type NavigationTarget,
   type OperationName,
   type OperationResult,
   operations,
+  type SyncStatus,
 } from '../../../shared/bridge';
 import { type ApiClient, createApiClient } from '../api-client/api-client';
 import { ApiError, isUnreachable, toBridgeError } from '../api-client/api-error';
@@ -17,6 +19,8 @@ import type { RetryPolicy } from '../api-client/retry-policy';
 import type { KeyVault } from '../key-vault/key-vault';
 import { createReplicaReads } from '../replica/replica-reads';
 import { createReplicas } from '../replica/replicas';
+import { createRequestBudget } from '../replica/sync/request-budget';
+import { createWorkspaceSync, type SyncProgress, type WorkspaceSync } from '../replica/sync/workspace-sync';
 import { readServiceProfile } from '../service-profile/read-service-profile';
 import type { StoredWorkspace } from '../settings/settings-schema';
 import type { SettingsStore } from '../settings/settings-store';
@@ -44,6 +48,8 @@ export interface AppCoreOptions {
     revalidateAfterMs?: number;
     /** How often an unreachable service is tried again. */
     probeEveryMs?: number;
+    /** Sync the active workspace in the background (the app does; tests that count requests do not). */
+    sync?: { pageSize?: number } | null;
   };
 }
 
@@ -131,7 +137,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         return error instanceof ApiError && !isUnreachable(error);
       }
     },
-    changed: (workspaceId, reach) => emit('connectivityChanged', { workspaceId, ...reach }),
+    changed: (workspaceId, reach) => {
+      emit('connectivityChanged', { workspaceId, ...reach });
+      // The sync stopped when the service went away; it carries on when it answers again.
+      if (reach.online && !closed) void syncs.get(workspaceId)?.then((sync) => sync.start());
+    },
     probeEveryMs: options.replica?.probeEveryMs,
   });
 
@@ -170,8 +180,50 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     revalidateAfterMs: options.replica?.revalidateAfterMs,
   });
 
+  const syncBudget = createRequestBudget(() => options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET);
+  const syncs = new Map<string, Promise<WorkspaceSync>>();
+  let closed = false;
+
+  function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
+    const none = { known: 0, synced: 0 };
+    return {
+      workspaceId,
+      state: progress?.state ?? 'off',
+      calls: progress?.calls ?? none,
+      deals: progress?.deals ?? none,
+      requestsPerSecond: options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
+    };
+  }
+
+  /** The workspace's sync, started (or resumed) when it becomes the one on screen; the others stop. */
+  async function syncOf(workspaceId: string): Promise<WorkspaceSync | null> {
+    const settings = options.replica?.sync;
+    if (!settings || closed) return null;
+    let sync = syncs.get(workspaceId);
+    if (!sync) {
+      sync = replicas.get(workspaceId).then((replica) =>
+        createWorkspaceSync({
+          replica,
+          budget: syncBudget,
+          pageSize: settings.pageSize,
+          request: (op, params, signal) =>
+            askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
+          onProgress: (progress) => emit('syncProgress', syncStatus(workspaceId, progress)),
+        }),
+      );
+      syncs.set(workspaceId, sync);
+    }
+    for (const [otherId, other] of syncs) if (otherId !== workspaceId) void other.then((made) => made.stop());
+    const made = await sync;
+    void made.start();
+    return made;
+  }
+
   /** Signing out, revoking the key or removing a workspace leaves no copy of its calls behind. */
   async function forgetReplica(workspaceId: string): Promise<void> {
+    const sync = syncs.get(workspaceId);
+    syncs.delete(workspaceId);
+    (await sync)?.stop();
     await replicas.remove(workspaceId);
   }
 
@@ -249,7 +301,29 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const replica = await replicas.get(workspace.id);
       const fetchedAt = replica.answers.lastFetchedAt();
       connectivity.seed(workspace.id, fetchedAt === null ? null : new Date(fetchedAt).toISOString());
+      void syncOf(workspace.id);
       return { workspaceId: workspace.id, storage: replica.storage, ...(await connectivity.check(workspace.id)) };
+    },
+    getSyncStatus: async () => {
+      const { id } = workspaces.active();
+      return syncStatus(id, (await syncOf(id))?.progress() ?? null);
+    },
+    pauseSync: async () => {
+      const { id } = workspaces.active();
+      const sync = await syncOf(id);
+      sync?.pause();
+      return syncStatus(id, sync?.progress() ?? null);
+    },
+    resumeSync: async () => {
+      const { id } = workspaces.active();
+      const sync = await syncOf(id);
+      void sync?.resume();
+      return syncStatus(id, sync?.progress() ?? null);
+    },
+    setSyncBudget: async ({ requestsPerSecond }) => {
+      options.settings.update((current) => ({ ...current, syncRequestsPerSecond: requestsPerSecond }));
+      const { id } = workspaces.active();
+      return syncStatus(id, (await syncOf(id))?.progress() ?? null);
     },
     watchJob: async (ref) => {
       jobs.watch(workspaces.active().id, ref);
@@ -307,11 +381,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       return () => listeners.delete(listener);
     },
     close() {
+      closed = true;
       for (const controller of calls.values()) controller.abort();
       jobs.close();
       reads.close();
       connectivity.close();
-      void replicas.close();
+      // The syncs stop before their replicas close, so none writes to a closed database.
+      void Promise.all([...syncs.values()].map((sync) => sync.then((made) => made.stop()))).finally(() =>
+        replicas.close(),
+      );
       listeners.clear();
     },
   };

@@ -14,6 +14,27 @@ const migrations: string[] = [
      fetched_at INTEGER NOT NULL,
      PRIMARY KEY (op, params)
    ) WITHOUT ROWID;`,
+  // Background sync: the deals and calls the list walks found, which version of each is stored
+  // (`synced_updated_at` = `updated_at` when every part is), the parts stored per version, and
+  // where an unfinished walk resumes. Each step commits with what it fetched, so a kill loses
+  // at most the request in flight.
+  `CREATE TABLE sync_items (
+     kind TEXT NOT NULL,
+     id TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     synced_updated_at TEXT,
+     PRIMARY KEY (kind, id)
+   ) WITHOUT ROWID;
+   CREATE INDEX sync_items_pending ON sync_items (kind, created_at DESC, id DESC);
+   CREATE TABLE sync_parts (
+     kind TEXT NOT NULL,
+     id TEXT NOT NULL,
+     part TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     PRIMARY KEY (kind, id, part)
+   ) WITHOUT ROWID;
+   CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`,
 ];
 
 export function migrateReplica(db: Database.Database): void {

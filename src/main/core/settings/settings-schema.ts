@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultServiceProfile, Preferences, ServiceProfile, Theme } from '../../../shared/bridge';
+import { defaultServiceProfile, Preferences, ServiceProfile, SyncBudget, Theme } from '../../../shared/bridge';
 import { isAllowedBaseUrl } from './base-url';
 
 export const SETTINGS_VERSION = 1;
@@ -32,6 +32,8 @@ export const Settings = z.object({
   windowBounds: WindowBounds.nullable(),
   preferences: Preferences,
   recentSearches: z.array(z.string()).max(RECENT_SEARCHES_CAP),
+  /** The background sync's request budget; absent: the default. */
+  syncRequestsPerSecond: SyncBudget.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../../service/launch/run-cli';
+import { asIs } from '../../../../service/testing/service-variants';
+import { startTestService, type TestService } from '../../../../service/testing/test-service';
+import { startVariantProxy, type VariantProxy } from '../../../../service/testing/variant-proxy';
+import { demoKeyOf } from '../../../../shared/manifest';
+import { createApiClient } from '../../api-client/api-client';
+import { canonicalParams, replicaAnswers } from '../replica-answers';
+import { openReplicaDb, type ReplicaDatabase } from '../replica-db';
+import type { Replica } from '../replicas';
+import { createRequestBudget } from './request-budget';
+import { createWorkspaceSync, type SyncProgress } from './workspace-sync';
+
+let service: TestService;
+let proxy: VariantProxy;
+const dirs: string[] = [];
+beforeAll(async () => {
+  service = await startTestService({ profile: 'test' });
+  proxy = await startVariantProxy(service.baseUrl, asIs);
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const demo = () => demoKeyOf(service.manifest!);
+
+async function serviceGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${demo().key.key}` } });
+  return ((await response.json()) as { data: T }).data;
+}
+
+function memoryReplica(): Replica {
+  const db = openReplicaDb({ file: null });
+  return { workspaceId: 'w', db, answers: replicaAnswers(db), storage: 'memory' };
+}
+
+function syncInto(replica: Replica, apiKey = demo().key.key, perSecond = 50) {
+  const client = createApiClient({ baseUrl: proxy.url, getKey: async () => apiKey });
+  const seen: SyncProgress[] = [];
+  const sync = createWorkspaceSync({
+    replica,
+    request: (op, params, signal) => client.call(op as never, params as never, { signal }),
+    budget: createRequestBudget(() => perSecond),
+    pageSize: 5,
+    onProgress: (progress) => seen.push(progress),
+  });
+  return { sync, seen };
+}
+
+/** Requests the proxy received since `from`, as "METHOD path?query". */
+function requestsSince(from: number): string[] {
+  return proxy
+    .received()
+    .slice(from)
+    .map((request) => `${request.method} ${request.path}`);
+}
+
+function storedTranscript(db: ReplicaDatabase, videoId: string): unknown {
+  return (replicaAnswers(db).get('getTranscript', canonicalParams({ id: videoId }))?.body as { data?: unknown })?.data;
+}
+
+describe('background sync', () => {
+  it('stores every deal and call with its parts, under the params a screen reads them with', async () => {
+    const replica = memoryReplica();
+    const { sync, seen } = syncInto(replica);
+    await sync.start();
+    const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
+    const deals = await serviceGet<{ id: string }[]>('/v1/deals?limit=100');
+    expect(sync.progress()).toEqual({
+      state: 'up-to-date',
+      calls: { known: videos.length, synced: videos.length },
+      deals: { known: deals.length, synced: deals.length },
+    });
+    for (const video of videos) {
+      expect(storedTranscript(replica.db, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/transcript`));
+    }
+    // Progress counted up as calls were stored, newest first.
+    expect(seen.map((progress) => progress.calls.synced)).toContain(1);
+  });
+
+  it('fetches only what is new on the next round: the walk stops at known pages', async () => {
+    const replica = memoryReplica();
+    const { sync } = syncInto(replica);
+    await sync.start();
+    const newCall = (await service.cli(['ingest', '--org', demo().org.id, '--title', 'Sync increment'])).trim();
+    const from = proxy.received().length;
+    await sync.start();
+    const detailRequests = requestsSince(from).filter((line) => /\/v1\/(videos|deals)\/[^/?]+/.test(line));
+    expect(detailRequests.length).toBeGreaterThan(0);
+    expect(detailRequests.every((line) => line.includes(newCall))).toBe(true);
+    expect(storedTranscript(replica.db, newCall)).toEqual(await serviceGet(`/v1/videos/${newCall}/transcript`));
+  });
+
+  it('completes under a rate-limited key with a budget above its limit, waiting out each 429', async () => {
+    const limited = demo().org.keys.find((key) => key.rate_limited)!;
+    const replica = memoryReplica();
+    const { sync } = syncInto(replica, limited.key, 50);
+    await sync.start();
+    const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
+    expect(sync.progress().calls).toEqual({ known: videos.length, synced: videos.length });
+  });
+});
+
+describe('a sync killed with SIGKILL', () => {
+  const child = fileURLToPath(new URL('../../testing/sync-child.ts', import.meta.url));
+
+  function runChild(env: Record<string, string>, killAfterCalls: number | null) {
+    const process_ = spawn(process.execPath, ['--import', 'tsx', child], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffered = '';
+    process_.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const progress = JSON.parse(line) as SyncProgress;
+        if (killAfterCalls !== null && progress.calls.synced >= killAfterCalls) process_.kill('SIGKILL');
+      }
+    });
+    return new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      process_.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+  }
+
+  it('resumes where it stopped: nothing already stored is fetched again, and nothing is lost', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'callscope-sync-kill-'));
+    dirs.push(dir);
+    const file = join(dir, 'w.replica.sqlite');
+    const key = randomBytes(32);
+    const env = {
+      SYNC_BASE_URL: proxy.url,
+      SYNC_API_KEY: demo().key.key,
+      SYNC_REPLICA_FILE: file,
+      SYNC_REPLICA_KEY: key.toString('hex'),
+      SYNC_PAGE_SIZE: '5',
+    };
+    const from = proxy.received().length;
+    expect(await runChild(env, 4)).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(await runChild(env, null)).toEqual({ code: 0, signal: null });
+
+    // At most the one request in flight at the kill was asked for twice; every other once.
+    const requests = requestsSince(from);
+    expect(requests.length - new Set(requests).size).toBeLessThanOrEqual(1);
+
+    const db = openReplicaDb({ file, key });
+    const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
+    for (const video of videos) {
+      expect(storedTranscript(db, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/transcript`));
+    }
+    db.close();
+  });
+});

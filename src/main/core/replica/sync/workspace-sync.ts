@@ -1,0 +1,172 @@
+import { ApiError, isUnreachable } from '../../api-client/api-error';
+import { canonicalParams } from '../replica-answers';
+import type { Replica } from '../replicas';
+import type { RequestBudget } from './request-budget';
+import { type KindProgress, type KnownItem, type SyncKind, syncStore } from './sync-store';
+
+export type SyncState = 'syncing' | 'paused' | 'offline' | 'up-to-date';
+
+export interface SyncProgress {
+  state: SyncState;
+  calls: KindProgress;
+  deals: KindProgress;
+}
+
+/** One page of a list as the client read it. */
+interface ListAnswer {
+  data: KnownItem[];
+  meta: { has_more?: boolean; next_cursor?: string | null };
+}
+
+export interface WorkspaceSyncOptions {
+  replica: Replica;
+  /** One request to the workspace's service (the client's retries, Retry-After included, apply). */
+  request(op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  budget: RequestBudget;
+  onProgress(progress: SyncProgress): void;
+  /** Items per list page (the interface's most is 100). */
+  pageSize?: number;
+  now?: () => number;
+}
+
+const listOp: Record<SyncKind, string> = { deals: 'listDeals', videos: 'listVideos' };
+
+/** What a screen of each record reads, fetched under the same params so the screen finds it. */
+const partsOf: Record<SyncKind, string[]> = {
+  deals: ['getDeal'],
+  videos: ['getVideo', 'getTranscript', 'getVideoEvents', 'getSummary', 'getChecklist'],
+};
+
+/**
+ * Failures after which the part is tried again later: the service is away, asked us to slow
+ * down, or the sync was stopped. Any other answer (404 for a call never analysed, 403 for a scope
+ * the key lacks, an answer that cannot be read) settles the part with nothing to keep.
+ */
+function worthRetrying(error: unknown): boolean {
+  return !(error instanceof ApiError) || isUnreachable(error) || ['rate_limited', 'cancelled'].includes(error.code);
+}
+
+/**
+ * The background sync of one workspace: walk deals and calls newest first (keyset pages, resumed
+ * from the stored cursor), then fetch each pending record's parts, one request at a time within
+ * the budget. Every request's result commits with its mark, so a restart (even after kill -9)
+ * continues where the replica says, fetching nothing it already holds.
+ */
+export function createWorkspaceSync(options: WorkspaceSyncOptions) {
+  const store = syncStore(options.replica);
+  const pageSize = options.pageSize ?? 100;
+  const now = options.now ?? Date.now;
+  let state: SyncState = 'up-to-date';
+  let paused = false;
+  let running: Promise<void> | null = null;
+  let controller = new AbortController();
+
+  function progress(): SyncProgress {
+    return { state, calls: store.progress('videos'), deals: store.progress('deals') };
+  }
+
+  function setState(next: SyncState): void {
+    state = next;
+    options.onProgress(progress());
+  }
+
+  async function walk(kind: SyncKind, signal: AbortSignal): Promise<void> {
+    for (let walkState = store.walkState(kind); walkState.status === 'walking'; walkState = store.walkState(kind)) {
+      await options.budget.take(signal);
+      const page = (await options.request(
+        listOp[kind],
+        { limit: pageSize, ...(walkState.cursor ? { cursor: walkState.cursor } : {}) },
+        signal,
+      )) as ListAnswer;
+      signal.throwIfAborted();
+      const next = page.meta.has_more ? (page.meta.next_cursor ?? null) : null;
+      store.recordPage(kind, page.data, next);
+      options.onProgress(progress());
+    }
+  }
+
+  async function fetchItem(kind: SyncKind, item: KnownItem, signal: AbortSignal): Promise<void> {
+    const done = store.partsDone(kind, item);
+    for (const part of partsOf[kind].filter((name) => !done.has(name))) {
+      const params = { id: item.id };
+      await options.budget.take(signal);
+      let body: unknown;
+      try {
+        body = await options.request(part, params, signal);
+      } catch (error) {
+        if (worthRetrying(error)) throw error;
+        body = undefined;
+      }
+      signal.throwIfAborted();
+      store.storePart(kind, item, part, canonicalParams(params), body, now());
+    }
+    store.completeItem(kind, item);
+    options.onProgress(progress());
+  }
+
+  async function round(signal: AbortSignal): Promise<void> {
+    if (!store.roundOpen()) store.openRound();
+    for (const kind of ['deals', 'videos'] as const) await walk(kind, signal);
+    for (const kind of ['deals', 'videos'] as const) {
+      for (let item = store.nextPending(kind); item; item = store.nextPending(kind)) {
+        await fetchItem(kind, item, signal);
+      }
+    }
+    store.closeRound(new Date(now()).toISOString());
+  }
+
+  /** Runs rounds until one finishes, waiting out rate limits; stops when paused or unreachable. */
+  async function run(): Promise<void> {
+    const signal = controller.signal;
+    setState('syncing');
+    for (;;) {
+      try {
+        await round(signal);
+        setState('up-to-date');
+        return;
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof ApiError && error.code === 'rate_limited') {
+          options.budget.holdFor((error.retryAfter ?? 1) * 1000);
+          continue;
+        }
+        if (error instanceof ApiError && isUnreachable(error)) {
+          setState('offline');
+          return;
+        }
+        throw error;
+      }
+    }
+  }
+
+  /** Starts a round (an unfinished one resumes) unless one runs or the person paused the sync. */
+  function start(): Promise<void> {
+    if (paused || running) return running ?? Promise.resolve();
+    controller = new AbortController();
+    running = run()
+      .catch((error: unknown) => console.error('callscope: sync stopped', error))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    progress,
+    start,
+    pause(): void {
+      paused = true;
+      controller.abort();
+      setState('paused');
+    },
+    resume(): Promise<void> {
+      paused = false;
+      return start();
+    },
+    stop(): void {
+      controller.abort();
+    },
+  };
+}
+
+export type WorkspaceSync = ReturnType<typeof createWorkspaceSync>;
