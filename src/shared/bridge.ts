@@ -160,6 +160,51 @@ export const SyncStatus = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
+const LocalHit = z.object({
+  segmentId: z.string(),
+  text: z.string(),
+  start: z.number().nullable(),
+  speaker: z.string().nullable(),
+  speakerRole: z.string().nullable(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+
+/** Transcript search over the local replica, with the calls it does not hold asked of the service. */
+export const LocalSearchParams = z.object({
+  q: z.string().min(1).max(SEARCH_MAX_QUERY_LENGTH),
+  mode: z.enum(['words', 'whole-word', 'phrase']).default('words'),
+  order: z.enum(['newest', 'best']).default('newest'),
+  speakerRole: z.string().min(1).max(100).optional(),
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
+  dealId: z.string().min(1).max(200).optional(),
+  dealStatus: z.string().min(1).max(40).optional(),
+  limit: z.int().min(1).max(200).default(50),
+});
+export const LocalSearchResult = z.object({
+  calls: z.array(
+    z.object({
+      videoId: z.string(),
+      title: z.string().nullable(),
+      createdAt: z.string().nullable(),
+      dealId: z.string().nullable(),
+      dealTitle: z.string().nullable(),
+      count: z.int(),
+      hits: z.array(LocalHit),
+      /** 'replica': found in the local index; 'service': a call not synced yet, found by the service. */
+      source: z.enum(['replica', 'service']),
+    }),
+  ),
+  deals: z.array(
+    z.object({ dealId: z.string().nullable(), title: z.string().nullable(), calls: z.int(), count: z.int() }),
+  ),
+  totalHits: z.int(),
+  /** How much of the workspace the local index covers, and what the service added, in words for the person. */
+  coverage: z.object({ indexedCalls: z.int(), knownCalls: z.int(), note: z.string().nullable() }),
+});
+export type LocalSearchResult = z.infer<typeof LocalSearchResult>;
+
 export const Theme = z.enum(['system', 'light', 'dark']);
 /** When a deal's board card and page warn (settings; absent in settings files from before them: the defaults). */
 export const DealWarningThresholds = z.object({
@@ -250,6 +295,7 @@ export const operations = {
   },
   getReplicaStatus: { params: Empty, result: ReplicaStatus },
   getSyncStatus: { params: Empty, result: SyncStatus },
+  searchLocal: { params: LocalSearchParams, result: LocalSearchResult },
   pauseSync: { params: Empty, result: SyncStatus },
   resumeSync: { params: Empty, result: SyncStatus },
   setSyncBudget: { params: z.object({ requestsPerSecond: SyncBudget }), result: SyncStatus },

@@ -17,6 +17,7 @@ import { type ApiClient, createApiClient } from '../api-client/api-client';
 import { ApiError, isUnreachable, toBridgeError } from '../api-client/api-error';
 import type { RetryPolicy } from '../api-client/retry-policy';
 import type { KeyVault } from '../key-vault/key-vault';
+import { mergedSearch } from '../replica/merged-search';
 import { createReplicaReads } from '../replica/replica-reads';
 import { createReplicas } from '../replica/replicas';
 import { createRequestBudget } from '../replica/sync/request-budget';
@@ -307,6 +308,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     getSyncStatus: async () => {
       const { id } = workspaces.active();
       return syncStatus(id, (await syncOf(id))?.progress() ?? null);
+    },
+    searchLocal: async (query, signal) => {
+      const workspace = workspaces.active();
+      const replica = await replicas.get(workspace.id);
+      return mergedSearch({
+        db: replica.db,
+        query,
+        knownCalls: (await syncOf(workspace.id))?.progress().calls.known ?? 0,
+        searchService: async (q, dealId) =>
+          (await askService(workspace, 'searchTranscripts', { q, limit: 100, deal_id: dealId }, signal)) as never,
+      });
     },
     pauseSync: async () => {
       const { id } = workspaces.active();

@@ -1,4 +1,5 @@
 import type { ReplicaDatabase } from './replica-db';
+import { transcriptIndex } from './transcript-index';
 
 export interface StoredAnswer {
   body: unknown;
@@ -35,6 +36,12 @@ export function replicaAnswers(db: ReplicaDatabase) {
      ON CONFLICT (op, params) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at`,
   );
   const remove = db.prepare<[string, string]>('DELETE FROM answers WHERE op = ? AND params = ?');
+  const index = transcriptIndex(db);
+  // The answer and what search derives from it commit together.
+  const store = db.transaction((op: string, params: string, body: unknown, fetchedAt: number) => {
+    upsert.run(op, params, JSON.stringify(body), fetchedAt);
+    index.indexAnswer(op, Object.fromEntries(JSON.parse(params) as [string, unknown][]), body);
+  });
   const newest = db.prepare<[], { at: number | null }>('SELECT max(fetched_at) AS at FROM answers');
 
   return {
@@ -45,8 +52,9 @@ export function replicaAnswers(db: ReplicaDatabase) {
     /** Stores the answer; true when its content differs from what was stored (the screen must repaint). */
     put(op: string, params: string, body: unknown, fetchedAt: number): boolean {
       const before = select.get(op, params);
-      upsert.run(op, params, JSON.stringify(body), fetchedAt);
-      return !before || contentOf(JSON.parse(before.body)) !== contentOf(body);
+      const changed = !before || contentOf(JSON.parse(before.body)) !== contentOf(body);
+      store(op, params, body, fetchedAt);
+      return changed;
     },
     /** When the service last answered a read kept here; null for an empty replica. */
     lastFetchedAt(): number | null {

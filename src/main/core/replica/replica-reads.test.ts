@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestService, type TestService } from '../../../service/testing/test-service';
-import type { BridgeEventName, BridgeEventPayload } from '../../../shared/bridge';
+import type { BridgeEventName, BridgeEventPayload, LocalSearchResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { AppCore } from '../app-core/app-core';
 import { createTempCore } from '../testing/temp-core';
@@ -123,5 +123,25 @@ describe('reads served from the replica', () => {
       (started.data as { id: string }).id,
       ...before.map((s) => s.id),
     ]);
+  });
+
+  it('searches the transcripts it holds locally, the others at the service, and offline only its own, saying so', async () => {
+    const core = await openCore();
+    const videos = (await value(core, 'listVideos', { status: 'READY', limit: 50 })).data as { id: string }[];
+    const segments = (await value(core, 'getTranscript', { id: videos[0]!.id })).data as { text: string }[];
+    expect(segments.length).toBeGreaterThan(0);
+    const word = segments[0]!.text.toLowerCase().match(/\p{L}{4,}/u)![0];
+
+    const online = (await value(core, 'searchLocal', { q: word })) as unknown as LocalSearchResult;
+    expect(online.calls.find((call) => call.videoId === videos[0]!.id)?.source).toBe('replica');
+    expect(
+      online.calls.filter((call) => call.source === 'service').every((call) => call.videoId !== videos[0]!.id),
+    ).toBe(true);
+    expect(online.coverage.indexedCalls).toBe(1);
+
+    await service.terminate();
+    const offline = (await value(core, 'searchLocal', { q: word })) as unknown as LocalSearchResult;
+    expect(offline.calls.map((call) => call.source)).toEqual(['replica']);
+    expect(offline.coverage.note).toMatch(/could not be searched/);
   });
 });

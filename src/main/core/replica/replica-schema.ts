@@ -35,6 +35,34 @@ const migrations: string[] = [
      PRIMARY KEY (kind, id, part)
    ) WITHOUT ROWID;
    CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`,
+  // Local transcript search: the segments of every stored transcript under an FTS5 index (word
+  // prefixes of 1 to 3 characters indexed, so a one-letter query is an index lookup), and what
+  // the filters and groups need of calls and deals, taken from the answers as they are stored.
+  `CREATE TABLE segments (
+     rowid INTEGER PRIMARY KEY,
+     video_id TEXT NOT NULL,
+     position INTEGER NOT NULL,
+     segment_id TEXT NOT NULL,
+     text TEXT NOT NULL,
+     start REAL,
+     speaker TEXT,
+     speaker_role TEXT,
+     UNIQUE (video_id, position)
+   );
+   CREATE VIRTUAL TABLE segment_fts USING fts5(
+     text, content='segments', content_rowid='rowid',
+     tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
+   );
+   CREATE TRIGGER segments_ai AFTER INSERT ON segments BEGIN
+     INSERT INTO segment_fts (rowid, text) VALUES (new.rowid, new.text);
+   END;
+   CREATE TRIGGER segments_ad AFTER DELETE ON segments BEGIN
+     INSERT INTO segment_fts (segment_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+   END;
+   CREATE TABLE calls (
+     id TEXT PRIMARY KEY, title TEXT, deal_id TEXT, created_at TEXT
+   ) WITHOUT ROWID;
+   CREATE TABLE deals (id TEXT PRIMARY KEY, title TEXT, status TEXT) WITHOUT ROWID;`,
 ];
 
 export function migrateReplica(db: Database.Database): void {

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../../service/testing/test-service';
+import { demoKeyOf } from '../../../shared/manifest';
+import { createApiClient } from '../api-client/api-client';
+import { type LocalSearchQuery, localSearch } from './local-search';
+import { replicaAnswers } from './replica-answers';
+import { openReplicaDb, type ReplicaDatabase } from './replica-db';
+import { createRequestBudget } from './sync/request-budget';
+import { createWorkspaceSync } from './sync/workspace-sync';
+
+interface Segment {
+  id: string;
+  text: string;
+  speaker_role: string;
+}
+interface Video {
+  id: string;
+  created_at: string;
+  deal_id: string | null;
+}
+
+let service: TestService;
+let db: ReplicaDatabase;
+const transcripts = new Map<string, Segment[]>();
+let videos: Video[];
+
+async function serviceGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${service.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${demoKeyOf(service.manifest!).key.key}` },
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
+beforeAll(async () => {
+  service = await startTestService({ profile: 'test' });
+  db = openReplicaDb({ file: null });
+  const client = createApiClient({
+    baseUrl: service.baseUrl,
+    getKey: async () => demoKeyOf(service.manifest!).key.key,
+  });
+  await createWorkspaceSync({
+    replica: { workspaceId: 'w', db, answers: replicaAnswers(db), storage: 'memory' },
+    request: (op, params, signal) => client.call(op as never, params as never, { signal }),
+    budget: createRequestBudget(() => 50),
+    onProgress: () => {},
+  }).start();
+  videos = await serviceGet<Video[]>('/v1/videos?limit=100');
+  for (const video of videos) transcripts.set(video.id, await serviceGet(`/v1/videos/${video.id}/transcript`));
+});
+afterAll(async () => {
+  db.close();
+  await service.stop();
+});
+
+const search = (query: Partial<LocalSearchQuery> & { q: string }) =>
+  localSearch(db, { mode: 'words', order: 'newest', limit: 100, ...query });
+
+/** What the words mode promises: a word of the line starts with each word typed. */
+function startsAWord(line: string, typed: string): boolean {
+  return (line.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((word) => word.startsWith(typed));
+}
+
+function expectedCounts(matches: (segment: Segment) => boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [videoId, segments] of transcripts) {
+    const count = segments.filter(matches).length;
+    if (count > 0) counts.set(videoId, count);
+  }
+  return counts;
+}
+
+describe('local transcript search', () => {
+  it('answers one- and two-character queries, counting every hit per call', () => {
+    for (const typed of ['w', 'pr']) {
+      const result = search({ q: typed });
+      const counts = new Map(result.calls.map((call) => [call.videoId, call.count]));
+      expect(counts).toEqual(expectedCounts((segment) => startsAWord(segment.text, typed)));
+      for (const hit of result.calls.flatMap((call) => call.hits)) expect(startsAWord(hit.text, typed)).toBe(true);
+    }
+  });
+
+  it('groups by deal with counts that add up to the hits', () => {
+    const result = search({ q: 'the' });
+    expect(result.deals.reduce((sum, deal) => sum + deal.count, 0)).toBe(result.totalHits);
+    expect(result.totalHits).toBeGreaterThan(0);
+  });
+
+  it('orders calls newest first, and shows each hit with its neighbouring lines', () => {
+    const result = search({ q: 'the' });
+    const dates = result.calls.map((call) => call.createdAt ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+    const call = result.calls[0]!;
+    const segments = transcripts.get(call.videoId)!;
+    const hit = call.hits[0]!;
+    const at = segments.findIndex((segment) => segment.id === hit.segmentId);
+    expect(hit.before).toBe(segments[at - 1]?.text ?? null);
+    expect(hit.after).toBe(segments[at + 1]?.text ?? null);
+  });
+
+  it('whole-word mode leaves out words that only begin with the text; phrase mode keeps the order', () => {
+    const line = [...transcripts.values()].flat().find((segment) => /\b\p{L}{6,}\s+\p{L}{4,}\b/u.test(segment.text))!;
+    const [first, second] = line.text
+      .match(/\p{L}{6,}\s+\p{L}{4,}/u)![0]
+      .toLowerCase()
+      .split(/\s+/);
+    const stem = first!.slice(0, 4);
+    const wholeWord = expectedCounts((segment) =>
+      (segment.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? ([] as string[])).includes(stem),
+    );
+    expect(new Map(search({ q: stem, mode: 'whole-word' }).calls.map((c) => [c.videoId, c.count]))).toEqual(wholeWord);
+    const phrase = search({ q: `${first} ${second}`, mode: 'phrase' });
+    expect(phrase.calls.flatMap((call) => call.hits).some((hit) => hit.segmentId === line.id)).toBe(true);
+    for (const hit of phrase.calls.flatMap((call) => call.hits)) {
+      expect(hit.text.toLowerCase()).toMatch(new RegExp(`${first}\\W+${second}`));
+    }
+  });
+
+  it('filters by speaker role and by deal', () => {
+    const role = [...transcripts.values()].flat()[0]!.speaker_role;
+    const byRole = search({ q: 'the', speakerRole: role });
+    expect(byRole.calls.flatMap((call) => call.hits).every((hit) => hit.speakerRole === role)).toBe(true);
+    const dealId = search({ q: 'the' }).calls.find((call) => call.dealId)!.dealId!;
+    const byDeal = search({ q: 'the', dealId });
+    expect(byDeal.calls.length).toBeGreaterThan(0);
+    expect(byDeal.calls.every((call) => call.dealId === dealId)).toBe(true);
+  });
+
+  it('says which calls it covers, so the rest can be asked of the service', () => {
+    expect(new Set(search({ q: 'x' }).indexedCalls)).toEqual(
+      new Set([...transcripts].filter(([, segments]) => segments.length > 0).map(([id]) => id)),
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import type { LocalSearchResult } from '../../../shared/bridge';
+import { ApiError } from '../api-client/api-error';
+import { type LocalSearchQuery, localSearch } from './local-search';
+import type { ReplicaDatabase } from './replica-db';
+
+/** A hit as the service's transcript search gives it (fields read tolerantly). */
+interface ServiceHit {
+  id?: string;
+  text?: string;
+  start?: number;
+  video_id?: string;
+  speaker?: string;
+  speaker_role?: string;
+  video_title?: string;
+  deal_id?: string;
+}
+
+export interface MergedSearchOptions {
+  db: ReplicaDatabase;
+  query: LocalSearchQuery;
+  /** Calls the workspace is known to have (the sync's count); 0 when unknown. */
+  knownCalls: number;
+  /** The service's transcript search (interface: substring, newest call first, at most 100). */
+  searchService(q: string, dealId: string | undefined): Promise<{ data: ServiceHit[] }>;
+}
+
+const SERVICE_LIMIT = 100;
+
+/**
+ * Local results first; calls the replica does not hold are searched at the service and merged,
+ * under the filters the service's hits can be checked against (speaker role, deal), with a note
+ * saying how much the local index covers and what the service could not be asked.
+ */
+export async function mergedSearch(options: MergedSearchOptions): Promise<LocalSearchResult> {
+  const { query } = options;
+  const local = localSearch(options.db, query);
+  const indexed = new Set(local.indexedCalls);
+  const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
+  // The calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted.
+  const seenCalls = (options.db.prepare('SELECT count(*) AS n FROM calls').get() as { n: number }).n;
+  const knownCalls = Math.max(options.knownCalls, seenCalls, indexed.size);
+  let note: string | null = null;
+  if (indexed.size < knownCalls || knownCalls === 0) {
+    try {
+      const answer = await options.searchService(query.q, query.dealId);
+      const hits = answer.data.filter(
+        (hit) =>
+          typeof hit.video_id === 'string' &&
+          !indexed.has(hit.video_id) &&
+          (query.speakerRole === undefined || hit.speaker_role === query.speakerRole),
+      );
+      const byCall = new Map<string, ServiceHit[]>();
+      for (const hit of hits) byCall.set(hit.video_id!, [...(byCall.get(hit.video_id!) ?? []), hit]);
+      for (const [videoId, callHits] of byCall) {
+        calls.push({
+          videoId,
+          title: callHits[0]?.video_title ?? null,
+          createdAt: null,
+          dealId: callHits[0]?.deal_id ?? null,
+          dealTitle: null,
+          count: callHits.length,
+          source: 'service',
+          hits: callHits.slice(0, 3).map((hit) => ({
+            segmentId: hit.id ?? '',
+            text: hit.text ?? '',
+            start: hit.start ?? null,
+            speaker: hit.speaker ?? null,
+            speakerRole: hit.speaker_role ?? null,
+            before: null,
+            after: null,
+          })),
+        });
+      }
+      note =
+        byCall.size > 0
+          ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here; ${byCall.size} more found by the service (substring match, up to ${SERVICE_LIMIT} lines).`
+          : `${indexed.size} of ${knownCalls || 'the'} calls are searched here; the service found nothing more.`;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      note = `${indexed.size} of ${knownCalls || 'the'} calls are searched here; the others could not be searched (${error.message})`;
+    }
+  }
+  return {
+    calls,
+    deals: local.deals,
+    totalHits: local.totalHits + calls.filter((call) => call.source === 'service').reduce((n, c) => n + c.count, 0),
+    coverage: { indexedCalls: indexed.size, knownCalls, note },
+  };
+}

@@ -1,0 +1,61 @@
+import type { ReplicaDatabase } from './replica-db';
+
+type Row = Record<string, unknown>;
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/**
+ * Keeps the search tables in step with the answers stored: a transcript's segments (replaced
+ * whole), and the title, deal and date of calls and the title and status of deals, from their
+ * lists and details alike. Fields are read tolerantly: another service may leave any of them out.
+ */
+export function transcriptIndex(db: ReplicaDatabase) {
+  const clearSegments = db.prepare<[string]>('DELETE FROM segments WHERE video_id = ?');
+  const insertSegment = db.prepare<[string, number, string, string, number | null, string | null, string | null]>(
+    `INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const upsertCall = db.prepare<[string, string | null, string | null, string | null]>(
+    `INSERT INTO calls (id, title, deal_id, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET title = excluded.title, deal_id = excluded.deal_id, created_at = excluded.created_at`,
+  );
+  const upsertDeal = db.prepare<[string, string | null, string | null]>(
+    `INSERT INTO deals (id, title, status) VALUES (?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET title = excluded.title, status = excluded.status`,
+  );
+
+  function records(data: unknown): Row[] {
+    const list = Array.isArray(data) ? data : [data];
+    return list.filter((item): item is Row => typeof item === 'object' && item !== null && typeof item.id === 'string');
+  }
+
+  return {
+    /** Called with every answer stored; the ones that feed search are indexed. */
+    indexAnswer(op: string, params: Record<string, unknown>, body: unknown): void {
+      const data = (body as { data?: unknown } | null)?.data;
+      if (op === 'getTranscript' && typeof params.id === 'string' && Array.isArray(data)) {
+        clearSegments.run(params.id);
+        data.forEach((segment: Row, position) => {
+          const line = text(segment?.text);
+          if (line === null) return;
+          insertSegment.run(
+            params.id as string,
+            position,
+            text(segment.id) ?? String(position),
+            line,
+            number(segment.start),
+            text(segment.speaker),
+            text(segment.speaker_role),
+          );
+        });
+      } else if (op === 'listVideos' || op === 'getVideo') {
+        for (const call of records(data)) {
+          upsertCall.run(call.id as string, text(call.title), text(call.deal_id), text(call.created_at));
+        }
+      } else if (op === 'listDeals' || op === 'getDeal') {
+        for (const deal of records(data)) upsertDeal.run(deal.id as string, text(deal.title), text(deal.status));
+      }
+    },
+  };
+}
