@@ -55,6 +55,9 @@ test.describe('deal warnings', () => {
 
       await card.click();
       await expect(page.getByRole('region', { name: 'At risk' })).toContainText(`No activity for ${idleDays} days`);
+      // The facts say so in one line at the top, and take the reader to the reasons.
+      await page.getByRole('button', { name: /^At risk: \d+ warnings?$/ }).click();
+      await expect(page.getByRole('region', { name: 'At risk' })).toBeInViewport();
     } finally {
       await setThresholds(page, callscope, 14, 10);
     }

@@ -18,6 +18,7 @@ import { useMemberNames } from '../team/queries';
 import { ActivityTimeline } from './ActivityTimeline';
 import { DealWarningList } from './DealWarningList';
 import { dealStatusTones } from './deal-status';
+import type { DealWarning } from './deal-warnings';
 import { ProbabilityChart } from './ProbabilityChart';
 import { ProbabilityPanel } from './ProbabilityPanel';
 import { probabilityTrend } from './probability-trend';
@@ -100,14 +101,13 @@ export function DealScreen({ dealId }: { dealId: string }) {
           <dd>{formatAmount(deal.data.data.forecast_amount)}</dd>
           <dt>Close date</dt>
           <dd>{formatDate(deal.data.data.close_date)}</dd>
+          <dt>Risk</dt>
+          <dd>
+            <RiskSummary warnings={warnings} />
+          </dd>
         </dl>
       ) : (
         <SkeletonBlock height={24} label="Loading deal" />
-      )}
-      {warnings && warnings.length > 0 && (
-        <section className="deal-warnings-panel" aria-label="At risk">
-          <DealWarningList warnings={warnings} />
-        </section>
       )}
       <div className="job-slot" ref={jobSlot} tabIndex={-1}>
         {start.isError && <InlineError error={start.error} />}
@@ -148,7 +148,29 @@ export function DealScreen({ dealId }: { dealId: string }) {
         <h2 id="history-heading">Scoring history</h2>
         <ScoringHistory scorings={scorings} />
       </section>
+      {/* Last on the page: the reasons come after searching the deal's calls, and arriving here they move nothing. */}
+      {warnings && warnings.length > 0 && (
+        <section id="deal-warnings" className="card deal-warnings-panel" aria-label="At risk">
+          <h2>At risk</h2>
+          <DealWarningList warnings={warnings} />
+        </section>
+      )}
     </div>
+  );
+}
+
+/** One word-sized line in the deal's facts, so the page does not move when the warnings are known. */
+function RiskSummary({ warnings }: { warnings: DealWarning[] | undefined }) {
+  if (warnings === undefined) return <span className="muted">Checking…</span>;
+  if (warnings.length === 0) return <span className="muted">No warnings</span>;
+  return (
+    <button
+      type="button"
+      className="risk-link"
+      onClick={() => document.getElementById('deal-warnings')?.scrollIntoView({ block: 'nearest' })}
+    >
+      At risk: {warnings.length} {warnings.length === 1 ? 'warning' : 'warnings'}
+    </button>
   );
 }
 
