@@ -62,6 +62,16 @@ const shots: Record<string, Shot> = {
       await page.waitForFunction(() => !document.body.innerText.includes('for warnings…'), null, { timeout: 60_000 });
     },
   },
+  'pipeline-totals': {
+    route: () => '/settings',
+    async act(page) {
+      await page.getByLabel('Currency of amounts').selectOption('EUR');
+      await page.keyboard.press('g');
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => !document.body.innerText.includes('counting…'), null, { timeout: 60_000 });
+      await page.getByRole('list', { name: 'Warnings' }).first().waitFor();
+    },
+  },
 };
 
 async function main(): Promise<void> {

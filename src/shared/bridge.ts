@@ -102,6 +102,9 @@ export const ConnectionCheck = z.object({
 });
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
 
+/** An ISO 4217 code (`EUR`): the interface gives amounts without a currency, so a workspace names it. */
+export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as EUR');
+
 export const KeyStorage = z.enum(['keychain', 'session']);
 export type KeyStorage = z.infer<typeof KeyStorage>;
 
@@ -115,6 +118,8 @@ export const Workspace = z.object({
   /** false when the key is gone (revoked, signed out, or a session-only key after restart). */
   hasKey: z.boolean(),
   profile: ServiceProfile,
+  /** The currency of this workspace's amounts; null: shown as plain numbers. */
+  currency: CurrencyCode.nullable(),
 });
 export type Workspace = z.infer<typeof Workspace>;
 
@@ -268,6 +273,7 @@ export const operations = {
   },
   switchWorkspace: { params: WorkspaceRef, result: Workspace },
   replaceKey: { params: WorkspaceRef.extend({ apiKey: ApiKeyText }), result: Workspace },
+  setWorkspaceCurrency: { params: WorkspaceRef.extend({ currency: CurrencyCode.nullable() }), result: Workspace },
   signOut: { params: WorkspaceRef, result: z.object({ workspaceId: z.string() }) },
   revokeKey: { params: WorkspaceRef, result: RevokedKey },
   /** Reads the service's profile again and tries one read per screen. */

@@ -11,14 +11,18 @@ import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useMemberNames } from '../team/queries';
+import { useWorkspaceCurrency } from '../workspaces/queries';
 import { DealWarningList } from './DealWarningList';
 import { dealQueries } from './queries';
 import { useDealWarnings } from './useDealWarnings';
+import { useStatusTotals } from './useStatusTotals';
 
 /** One status's deals; with `atRiskOnly`, only those with a warning (and a note of those still being checked). */
 export function DealGroup({ status, atRiskOnly }: { status: DealStatus; atRiskOnly: boolean }) {
   const deals = useInfiniteQuery(dealQueries.list(status));
   const ownerName = useMemberNames();
+  const currency = useWorkspaceCurrency();
+  const totals = useStatusTotals(status);
   const headingId = `group-${status}`;
   const loaded = deals.data?.pages.flatMap((page) => page.data) ?? [];
   const warnings = useDealWarnings(loaded);
@@ -36,6 +40,11 @@ export function DealGroup({ status, atRiskOnly }: { status: DealStatus; atRiskOn
           </span>
         )}
       </h2>
+      <p className="group-total muted small">
+        {totals === null
+          ? 'Counting…'
+          : `${totals.complete ? '' : 'At least '}${totals.count} ${totals.count === 1 ? 'deal' : 'deals'} · ${formatAmount(totals.amount, undefined, currency)}${totals.complete ? '' : totals.failed ? ' (partial: a page could not be read)' : ' (partial, counting…)'}`}
+      </p>
       <div className="group-body">
         {atRiskOnly && checking > 0 && (
           <p className="muted small" role="status">
@@ -63,7 +72,7 @@ export function DealGroup({ status, atRiskOnly }: { status: DealStatus; atRiskOn
                     <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
                     <span className="deal-meta">
                       <span>{ownerName(deal.owner_id)}</span>
-                      <span className="amount">{formatAmount(deal.forecast_amount)}</span>
+                      <span className="amount">{formatAmount(deal.forecast_amount, undefined, currency)}</span>
                     </span>
                     <span className="muted small">Closes {formatDate(deal.close_date)}</span>
                     <DealWarningList warnings={warnings.get(deal.id)} />

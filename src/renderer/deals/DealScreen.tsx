@@ -15,6 +15,7 @@ import { StatusBadge } from '../shared-ui/StatusBadge';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { useRefusal } from '../state/refused-actions';
 import { useMemberNames } from '../team/queries';
+import { useWorkspaceCurrency } from '../workspaces/queries';
 import { ActivityTimeline } from './ActivityTimeline';
 import { DealWarningList } from './DealWarningList';
 import { dealStatusTones } from './deal-status';
@@ -57,6 +58,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
     start.mutate();
   };
   const offlineReason = useOfflineReason();
+  const currency = useWorkspaceCurrency();
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
 
   if (deal.isError && isWholeScreenError(deal.error)) {
@@ -98,7 +100,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
           <dt>Owner</dt>
           <dd>{ownerName(deal.data.data.owner_id)}</dd>
           <dt>Forecast</dt>
-          <dd>{formatAmount(deal.data.data.forecast_amount)}</dd>
+          <dd>{formatAmount(deal.data.data.forecast_amount, undefined, currency)}</dd>
           <dt>Close date</dt>
           <dd>{formatDate(deal.data.data.close_date)}</dd>
           <dt>Risk</dt>

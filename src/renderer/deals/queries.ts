@@ -12,6 +12,7 @@ export const dealKeys = {
   activities: (dealId: string) => [...dealKeys.detail(dealId), 'activities'] as const,
   scorings: (dealId: string) => [...dealKeys.detail(dealId), 'scorings'] as const,
   signals: (dealId: string) => [...dealKeys.detail(dealId), 'signals'] as const,
+  totals: (status: DealStatus) => [...dealKeys.all, 'totals', { status }] as const,
 };
 
 /** A read whose failure leaves its signal unknown instead of failing the others. */
@@ -25,6 +26,14 @@ export const dealQueries = {
     infiniteQueryOptions({
       queryKey: dealKeys.list(status),
       queryFn: ({ pageParam, signal }) => call('listDeals', { status, cursor: pageParam, limit: 25 }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextCursor,
+    }),
+  /** Every deal of a status in pages of the interface's largest size, for its totals (useStatusTotals). */
+  totals: (status: DealStatus) =>
+    infiniteQueryOptions({
+      queryKey: dealKeys.totals(status),
+      queryFn: ({ pageParam, signal }) => call('listDeals', { status, cursor: pageParam, limit: 100 }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
     }),

@@ -6,6 +6,9 @@ describe('formatting', () => {
     expect(formatAmount(1234567, 'en-US')).toBe('1,234,567');
     expect(formatAmount(1234567, 'de-DE')).toBe('1.234.567');
     expect(formatAmount(null, 'en-US')).toBe('—');
+    expect(formatAmount(86500, 'en-US', 'EUR')).toBe('€86,500');
+    expect(formatAmount(86500, 'de-DE', 'EUR')).toBe('86.500\u00a0€');
+    expect(formatAmount(86500, 'ja-JP', 'JPY')).toBe('￥86,500');
   });
 
   it('formats a close date in the locale and ignores unparsable dates', () => {

@@ -21,10 +21,16 @@ const numberFormat = (locale: string | undefined, options: Intl.NumberFormatOpti
 const dateFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions) =>
   cached(['date', locale, options], () => new Intl.DateTimeFormat(locale, options));
 
-export function formatAmount(amount: number | null | undefined, locale?: string): string {
-  if (amount === null || amount === undefined) return '—';
-  // The interface gives no currency, so the amount is a plain grouped number.
-  return numberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
+/**
+ * A forecast amount in the reader's locale. The interface gives no currency: with the one the
+ * workspace names (ISO 4217) it reads as money (`€86,500`), without one as a grouped number.
+ */
+export function formatAmount(amount: number | null | undefined, locale?: string, currency?: string | null): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
+  const options: Intl.NumberFormatOptions = currency
+    ? { style: 'currency', currency, maximumFractionDigits: 0 }
+    : { maximumFractionDigits: 0 };
+  return numberFormat(locale, options).format(amount);
 }
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;

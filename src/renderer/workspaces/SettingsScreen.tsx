@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { InlineError } from '../shared-ui/InlineError';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { ConnectionCheck } from './ConnectionCheck';
+import { CurrencySetting } from './CurrencySetting';
 import { DealWarningSettings } from './DealWarningSettings';
 import { appKeys, useWorkspaceChange, workspaceQueries } from './queries';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
@@ -37,6 +38,7 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
               : '—'}
           </dd>
         </dl>
+        <CurrencySetting workspace={workspace} />
       </section>
       <ConnectionCheck workspace={workspace} />
       {workspace.kind === 'demo' ? (

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OperationName, OperationParams } from '../../shared/bridge';
 import { call } from '../api';
 import { workspaceIndependentKeys } from '../state/query-client';
@@ -49,4 +49,10 @@ export function useWorkspaceChange<N extends WorkspaceOperation & OperationName>
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
     },
   });
+}
+
+/** The currency the active workspace names for its amounts (settings), or null for plain numbers. */
+export function useWorkspaceCurrency(): string | null {
+  const list = useQuery(workspaceQueries.list()).data;
+  return list?.workspaces.find((workspace) => workspace.id === list.activeId)?.currency ?? null;
 }

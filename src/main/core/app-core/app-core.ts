@@ -261,6 +261,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     addWorkspace: (params, signal) => workspaces.add(params, signal),
     switchWorkspace: (params) => workspaces.switchTo(params.workspaceId),
     replaceKey: (params, signal) => workspaces.replaceKey(params.workspaceId, params.apiKey, signal),
+    setWorkspaceCurrency: ({ workspaceId, currency }) => workspaces.setCurrency(workspaceId, currency),
     signOut: async ({ workspaceId }) => {
       await workspaces.forgetKey(workspaceId);
       await forgetReplica(workspaceId);

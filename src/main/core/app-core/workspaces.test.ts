@@ -44,6 +44,24 @@ describe('workspaces through the bridge, against the real service', () => {
     expect(events).toContain('workspacesChanged');
   });
 
+  it('keeps the currency a workspace names, also when the demo opens again at the next launch', async () => {
+    start(true);
+    await app.invoke('openDemoWorkspace', {});
+    expect(await app.invoke('setWorkspaceCurrency', { workspaceId: 'demo', currency: 'eur' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
+    expect(await app.invoke('setWorkspaceCurrency', { workspaceId: 'demo', currency: 'EUR' })).toMatchObject({
+      ok: true,
+      value: { id: 'demo', currency: 'EUR' },
+    });
+    await app.invoke('openDemoWorkspace', {});
+    expect(await app.invoke('listWorkspaces', {})).toMatchObject({
+      ok: true,
+      value: { workspaces: [{ id: 'demo', currency: 'EUR' }] },
+    });
+  });
+
   it('checks a pasted key with the service before storing it, and never echoes it', async () => {
     start();
     const refused = await app.invoke('addWorkspace', { baseUrl: service.baseUrl, apiKey: 'sci_not_a_real_key' });

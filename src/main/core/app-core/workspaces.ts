@@ -132,6 +132,8 @@ export function createWorkspaces(options: WorkspacesOptions) {
         kind: 'demo',
         member: null,
         profile: defaultServiceProfile,
+        // Opened again at every launch: the currency the person named stays.
+        currency: settings.read().workspaces.find((other) => other.id === DEMO_WORKSPACE_ID)?.currency ?? null,
       };
       const member = await verify(workspace, demo.apiKey, signal);
       const profile = await profileOf(workspace.baseUrl, demo.apiKey, signal);
@@ -155,6 +157,7 @@ export function createWorkspaces(options: WorkspacesOptions) {
         kind: 'custom',
         member: null,
         profile: defaultServiceProfile,
+        currency: null,
       };
       const member = await verify(draft, params.apiKey, signal);
       const profile = await profileOf(baseUrl, params.apiKey, signal);
@@ -209,6 +212,13 @@ export function createWorkspaces(options: WorkspacesOptions) {
     },
 
     find,
+
+    /** Names the currency of the workspace's amounts (the interface gives none), or clears it. */
+    async setCurrency(workspaceId: string, currency: string | null): Promise<Workspace> {
+      const workspace = { ...find(workspaceId), currency };
+      save(workspace, false);
+      return toWorkspace(workspace);
+    },
 
     /** Stores what "Check connection" found out about the workspace's service. */
     saveProfile(workspaceId: string, profile: ServiceProfile): void {

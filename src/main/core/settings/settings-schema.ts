@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defaultServiceProfile, Preferences, ServiceProfile, SyncBudget, Theme } from '../../../shared/bridge';
+import {
+  CurrencyCode,
+  defaultServiceProfile,
+  Preferences,
+  ServiceProfile,
+  SyncBudget,
+  Theme,
+} from '../../../shared/bridge';
 import { isAllowedBaseUrl } from './base-url';
 
 export const SETTINGS_VERSION = 1;
@@ -13,6 +20,8 @@ export const StoredWorkspace = z.object({
   member: z.object({ id: z.string(), display_name: z.string(), email: z.string().nullable() }).nullable(),
   /** Read when the workspace is added and by "Check connection"; files from before it get the defaults. */
   profile: ServiceProfile.default(defaultServiceProfile),
+  /** Set in settings; files from before it: none (plain numbers). */
+  currency: CurrencyCode.nullable().default(null),
 });
 export type StoredWorkspace = z.infer<typeof StoredWorkspace>;
 

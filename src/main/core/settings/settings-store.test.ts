@@ -92,7 +92,14 @@ describe('settings store', () => {
 
   it('refuses a workspace whose base URL is plain http to another machine', () => {
     const store = open();
-    const workspace = { id: 'w', name: 'w', kind: 'custom' as const, member: null, profile: defaultServiceProfile };
+    const workspace = {
+      id: 'w',
+      name: 'w',
+      kind: 'custom' as const,
+      member: null,
+      profile: defaultServiceProfile,
+      currency: null,
+    };
     expect(() =>
       store.update((s) => ({ ...s, workspaces: [{ ...workspace, baseUrl: 'http://api.example.com' }] })),
     ).toThrow();
