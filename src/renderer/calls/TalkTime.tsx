@@ -1,11 +1,13 @@
-import { useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { humanize } from '../../shared/humanize';
 import { formatClock, formatDecimal, formatPercent } from '../shared-ui/format';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { callStatistics } from './call-statistics';
 import { roleClass } from './speaker-role';
-import { talkTimeShares } from './talk-time';
+import { type SpeakerShare, talkTimeShares, timedSpeakers } from './talk-time';
 import type { TranscriptLine } from './transcript-lines';
+
+const NO_LINES: TranscriptLine[] = [];
 
 const sideName = (role: string | null) => (role ? humanize(role) : 'No role');
 
@@ -14,30 +16,42 @@ const sideName = (role: string | null) => (role ? humanize(role) : 'No role');
  * side asked and how often the speaker changed (rules: call-statistics.ts). `I` brings it into view.
  */
 export function TalkTime({ segments }: { segments: TranscriptLine[] }) {
-  const shares = useMemo(() => talkTimeShares(segments), [segments]);
-  const stats = useMemo(() => callStatistics(segments), [segments]);
+  // The figures take passes over every line, so they fill in just after the transcript's first rows
+  // are painted, into rows already laid out: one per speaker, counted now.
+  const settled = useDeferredValue(segments, NO_LINES);
+  const speakers = useMemo(() => timedSpeakers(segments), [segments]);
+  const shares = useMemo(() => talkTimeShares(settled), [settled]);
+  const stats = useMemo(() => callStatistics(settled), [settled]);
   const region = useRef<HTMLElement>(null);
   useKeyShortcut('i', () => {
     region.current?.scrollIntoView({ block: 'nearest' });
     region.current?.focus();
   });
-  if (shares.length === 0) return null;
-  const questions = [...stats.questionsBySide.entries()].sort(([a], [b]) => sideName(a).localeCompare(sideName(b)));
+  if (speakers === 0) return null;
+  const current = settled === segments;
+  const rows: (SpeakerShare | null)[] = current ? shares : Array.from({ length: speakers }, () => null);
+  const questions = current
+    ? [...stats.questionsBySide.entries()].sort(([a], [b]) => sideName(a).localeCompare(sideName(b)))
+    : [];
   return (
     <section ref={region} className="talk-stats" aria-label="Talk time and call statistics" tabIndex={-1}>
       <ul className="talk-time" aria-label="Talk time per speaker">
-        {shares.map((share) => {
-          const monologue = stats.longestMonologue.get(share.speaker);
+        {rows.map((share, index) => {
+          const monologue = share ? stats.longestMonologue.get(share.speaker) : undefined;
           return (
-            <li key={share.speaker}>
+            // By place, not speaker: a row filled in keeps its element, so nothing on the page moves.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are places on the page
+            <li key={index}>
               <span className="talk-name">
-                {share.speaker} {share.role && <span className="muted small">{humanize(share.role)}</span>}
+                {share ? share.speaker : '…'}{' '}
+                {share?.role && <span className="muted small">{humanize(share.role)}</span>}
               </span>
-              <span className={`bar ${roleClass(share.role)}`} aria-hidden="true">
-                <span style={{ width: `${share.share * 100}%` }} />
+              <span className={`bar ${roleClass(share?.role ?? null)}`} aria-hidden="true">
+                <span style={{ width: `${(share?.share ?? 0) * 100}%` }} />
               </span>
               <span className="talk-figure">
-                {formatPercent(share.share * 100)} <span className="muted small">{formatClock(share.seconds)}</span>
+                {share ? formatPercent(share.share * 100) : '—'}{' '}
+                <span className="muted small">{share ? formatClock(share.seconds) : ''}</span>
               </span>
               <span className="talk-figure" title="Longest monologue">
                 <span className="muted small">longest </span>
@@ -53,7 +67,9 @@ export function TalkTime({ segments }: { segments: TranscriptLine[] }) {
           {questions.length === 0 ? '—' : questions.map(([role, count]) => `${sideName(role)} ${count}`).join(' · ')}
         </dd>
         <dt>Speaker switches</dt>
-        <dd>{stats.switchesPerMinute === null ? '—' : `${formatDecimal(stats.switchesPerMinute)} per minute`}</dd>
+        <dd>
+          {!current || stats.switchesPerMinute === null ? '—' : `${formatDecimal(stats.switchesPerMinute)} per minute`}
+        </dd>
       </dl>
     </section>
   );
