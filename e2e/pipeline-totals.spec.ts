@@ -33,4 +33,18 @@ test.describe('pipeline amounts', () => {
       await expect(page.getByLabel('Currency of amounts')).toHaveValue('');
     }
   });
+
+  test('M shows only my deals, and the owner list any member’s', async ({ page, callscope }) => {
+    const me = (await serviceGet<{ data: { id: string } }>(callscope, '/v1/members/me')).data;
+    const open = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN&limit=100')).data;
+    await openScreen(page, callscope, '/deals');
+    const column = page.getByRole('region', { name: /^Open/ });
+    await expect(column.getByRole('link')).toHaveCount(open.length);
+    await page.locator('body').press('m');
+    await expect(page.getByLabel('Owner')).toHaveValue(me.id);
+    await expect(column.getByRole('link')).toHaveCount(open.filter((deal) => deal.owner_id === me.id).length);
+    await page.locator('body').press('m');
+    await expect(page.getByLabel('Owner')).toHaveValue('');
+    await expect(column.getByRole('link')).toHaveCount(open.length);
+  });
 });

@@ -20,6 +20,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['L', 'Copy a link to the marked transcript line (callscope://…)'],
   ['I', 'Show the call’s talk time and statistics'],
   ['A', 'Pipeline: show only deals at risk (their warnings are set in Workspace and key)'],
+  ['M', 'Pipeline: my deals only, or everyone’s again'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

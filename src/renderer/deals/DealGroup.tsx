@@ -17,8 +17,17 @@ import { dealQueries } from './queries';
 import { useDealWarnings } from './useDealWarnings';
 import { useStatusTotals } from './useStatusTotals';
 
-/** One status's deals; with `atRiskOnly`, only those with a warning (and a note of those still being checked). */
-export function DealGroup({ status, atRiskOnly }: { status: DealStatus; atRiskOnly: boolean }) {
+/** One status's deals, filtered by owner and to those at risk (with a note of those still being checked). */
+export function DealGroup({
+  status,
+  atRiskOnly,
+  ownerId,
+}: {
+  status: DealStatus;
+  atRiskOnly: boolean;
+  /** Only this member's deals (the owner filter); null: everyone's. */
+  ownerId: string | null;
+}) {
   const deals = useInfiniteQuery(dealQueries.list(status));
   const ownerName = useMemberNames();
   const currency = useWorkspaceCurrency();
@@ -27,7 +36,11 @@ export function DealGroup({ status, atRiskOnly }: { status: DealStatus; atRiskOn
   const loaded = deals.data?.pages.flatMap((page) => page.data) ?? [];
   const warnings = useDealWarnings(loaded);
   const checking = loaded.filter((deal) => warnings.get(deal.id) === undefined).length;
-  const items = atRiskOnly ? loaded.filter((deal) => (warnings.get(deal.id)?.length ?? 0) > 0) : loaded;
+  const items = loaded.filter(
+    (deal) =>
+      (ownerId === null || deal.owner_id === ownerId) && (!atRiskOnly || (warnings.get(deal.id)?.length ?? 0) > 0),
+  );
+  const filtered = atRiskOnly || ownerId !== null;
   return (
     <section className="deal-group" aria-labelledby={headingId}>
       <h2 id={headingId} className="group-title">
@@ -59,7 +72,7 @@ export function DealGroup({ status, atRiskOnly }: { status: DealStatus; atRiskOn
           <>
             <UnreadableNotice answers={deals.data.pages} />
             <EmptyState
-              title={`No ${humanize(status).toLowerCase()} deals${atRiskOnly && loaded.length > 0 ? ' at risk' : ''}`}
+              title={`No ${humanize(status).toLowerCase()} deals${filtered && loaded.length > 0 ? ' match the filters' : ''}`}
             />
           </>
         ) : (

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { type DealStatus, pipelineStatuses } from '../../shared/api';
+import { type DealStatus, memberName, pipelineStatuses } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { memberQueries } from '../team/queries';
 import { DealGroup } from './DealGroup';
 import './deals.css';
 
@@ -16,6 +18,11 @@ export function PipelineScreen() {
   const legendId = useId();
   const [atRiskOnly, setAtRiskOnly] = useState(false);
   useKeyShortcut('a', () => setAtRiskOnly((on) => !on));
+  const members = useQuery(memberQueries.list()).data?.data ?? [];
+  const myId = useQuery(memberQueries.me()).data?.data.id ?? null;
+  const [ownerId, setOwnerId] = useState('');
+  useKeyShortcut('m', () => setOwnerId((current) => (myId && current !== myId ? myId : '')));
+  const ownerSelectId = useId();
   const toggle = (status: DealStatus) =>
     setShown((current) => {
       const next = new Set(current);
@@ -47,12 +54,31 @@ export function PipelineScreen() {
             At risk
           </label>
         </fieldset>
+        <div className="field inline-field">
+          <label htmlFor={ownerSelectId}>Owner</label>
+          <select
+            id={ownerSelectId}
+            value={ownerId}
+            onChange={(event) => setOwnerId(event.target.value)}
+            aria-keyshortcuts="m"
+          >
+            <option value="">Anyone</option>
+            {myId && <option value={myId}>My deals</option>}
+            {members
+              .filter((member) => member.id !== myId)
+              .map((member) => (
+                <option key={member.id} value={member.id}>
+                  {memberName(member)}
+                </option>
+              ))}
+          </select>
+        </div>
       </div>
       <div className="pipeline">
         {allStatuses
           .filter((status) => shown.has(status))
           .map((status) => (
-            <DealGroup key={status} status={status} atRiskOnly={atRiskOnly} />
+            <DealGroup key={status} status={status} atRiskOnly={atRiskOnly} ownerId={ownerId || null} />
           ))}
       </div>
     </div>
