@@ -80,8 +80,9 @@ export function localSearch(db: ReplicaDatabase, query: LocalSearchQuery): Local
   filter('c.deal_id = ?', query.dealId);
   filter('d.status = ?', query.dealStatus);
   const where = filters.length > 0 ? `AND ${filters.join(' AND ')}` : '';
+  // bm25 is computed only when ordering by it: for a one-letter query it would run on most lines.
   const hits = `
-    SELECT s.rowid, s.video_id, s.position, f.rank AS rank, c.created_at, c.deal_id
+    SELECT s.rowid, s.video_id, s.position, ${query.order === 'best' ? 'f.rank' : '0'} AS rank, c.created_at, c.deal_id
     FROM segment_fts f
     JOIN segments s ON s.rowid = f.rowid
     LEFT JOIN calls c ON c.id = s.video_id
