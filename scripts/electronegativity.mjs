@@ -21,6 +21,11 @@ const reviewed = [
     file: 'main/harden.ts',
     why: 'only URLs that parse as https: are passed to shell.openExternal',
   },
+  {
+    check: 'PROTOCOL_HANDLER_JS_CHECK',
+    file: 'main/moment-links.ts',
+    why: 'callscope:// links only navigate, to a call and a time, after parseMomentLink (src/shared/moment-link.ts) reads them strictly; anything else is ignored',
+  },
 ];
 
 const severityRank = { INFORMATIONAL: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
