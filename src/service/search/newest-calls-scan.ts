@@ -16,7 +16,7 @@ const matchesIn = (textMatch: string) => `SELECT ${resultColumns}
  * (matches crowd older calls), and the index has to find it instead.
  */
 export function scanNewestCalls(db: Db, orgId: string, needle: string, limit: number, maxCalls: number) {
-  const calls = statement(db, newestCalls).pluck().all({ orgId, calls: maxCalls }) as string[];
+  const calls = statement(db, newestCalls, 'pluck').all({ orgId, calls: maxCalls }) as string[];
   const scan = scanMatch(needle);
   const rows: ResultRow[] = [];
   for (let from = 0, batch = 1; from < calls.length; from += batch, batch *= 3) {

@@ -42,15 +42,18 @@ export function newestMatches(
   const read: number[] = [];
   let below = KEY_SPAN;
   for (let step = firstStep; ; step *= 4) {
-    const ids = statement(db, newestIds(lookup.table))
-      .pluck()
-      .all({ base, match: lookup.match, below, step }) as number[];
+    const ids = statement(db, newestIds(lookup.table), 'pluck').all({
+      base,
+      match: lookup.match,
+      below,
+      step,
+    }) as number[];
     read.push(...ids);
     const page = statement(db, firstOfRead).all({ segments: JSON.stringify(read), limit }) as ResultRow[];
     if (ids.length < step) return page;
     below = ids.at(-1)!;
     const cut = page.at(-1);
-    if (page.length === limit && !statement(db, newerCallReachesBelow).pluck().get({ cutId: cut!.video_id, below })) {
+    if (page.length === limit && !statement(db, newerCallReachesBelow, 'pluck').get({ cutId: cut!.video_id, below })) {
       return page;
     }
   }

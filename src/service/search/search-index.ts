@@ -40,7 +40,7 @@ export function searchIndex(
   limit: number,
   tuning: SearchTuning,
 ): { rows: ResultRow[]; total: number } {
-  const slot = statement(db, slotOf).pluck().get(orgId) as number | undefined;
+  const slot = statement(db, slotOf, 'pluck').get(orgId) as number | undefined;
   if (slot === undefined) return { rows: [], total: 0 };
   const base = slot * KEY_SPAN;
   const length = [...needle].length;
@@ -50,11 +50,11 @@ export function searchIndex(
       : { table: 'transcript_search', match: `"${needle.replaceAll('"', '""')}"` };
   const total =
     length <= COUNTED_MAX_LENGTH
-      ? ((statement(db, countedSegments).pluck().get({ slot, needle }) as number | undefined) ?? 0)
-      : (statement(db, phraseMatches).pluck().get({ match: lookup.match, base }) as number);
+      ? ((statement(db, countedSegments, 'pluck').get({ slot, needle }) as number | undefined) ?? 0)
+      : (statement(db, phraseMatches, 'pluck').get({ match: lookup.match, base }) as number);
   if (total === 0) return { rows: [], total };
   if (total <= tuning.sparseMatches) return { rows: newestMatches(db, lookup, base, limit, total + 1), total };
-  const calls = statement(db, searchableCalls).pluck().get(orgId) as number;
+  const calls = statement(db, searchableCalls, 'pluck').get(orgId) as number;
   const dense = limit * calls <= total * tuning.denseCalls;
   const scanned = dense ? scanNewestCalls(db, orgId, needle, limit, tuning.denseCalls * 2) : null;
   return { rows: scanned ?? newestMatches(db, lookup, base, limit, tuning.firstStep), total };

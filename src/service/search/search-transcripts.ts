@@ -78,6 +78,6 @@ function searchByScan(
   }) as ResultRow[];
   // A short page holds every match, so only a full one needs counting.
   const total =
-    rows.length < limit ? rows.length : (statement(db, `SELECT count(*) ${from}`).pluck().get(parameters) as number);
+    rows.length < limit ? rows.length : (statement(db, `SELECT count(*) ${from}`, 'pluck').get(parameters) as number);
   return { rows, total };
 }
