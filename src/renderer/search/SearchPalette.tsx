@@ -53,7 +53,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   const ids = { input: useId(), list: useId(), call: useId(), deal: useId(), status: useId() };
 
   const showingRecent = q === '';
-  // Results of an earlier text stay in view, dimmed, until the text now in the box has its own.
+  // Results of an earlier text stay in view, busy and unhighlighted, until the text now in the box has its own.
   const current = !showingRecent && results.isSuccess && !results.isPlaceholderData;
   const hits = showingRecent ? [] : (results.data?.data ?? []);
   const recents = showingRecent ? (recent.data ?? []) : [];
