@@ -4,6 +4,7 @@
 // code is non-zero if any step failed. The closing line totals the tests of every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 // Not test-results/: Playwright empties that folder when it starts.
 const resultsDir = '.test-reports';
@@ -62,28 +63,35 @@ function readJson(path) {
 }
 const vitest = readJson(`${resultsDir}/vitest.json`);
 const playwright = readJson(`${resultsDir}/playwright.json`);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+const flaky = playwright?.stats?.flaky ?? 0;
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
-/** Playwright's list reporter shows a skipped test without its reason; the JSON report has it. */
-function skippedWithReasons(suite, titles = []) {
+/** Every Playwright test with its path of titles; the JSON report has what the list reporter leaves out. */
+function playwrightTests(suite, titles = []) {
   const path = suite.title ? [...titles, suite.title] : titles;
   const own = (suite.specs ?? []).flatMap((spec) =>
-    spec.tests
-      .filter((test) => test.status === 'skipped')
-      .map((test) => {
-        const reason = test.annotations.find((annotation) => annotation.type === 'skip')?.description;
-        return `skipped: ${[...path, spec.title].join(' › ')}${reason ? ` (${reason})` : ''}`;
-      }),
+    spec.tests.map((test) => ({ title: [...path, spec.title].join(' › '), test })),
   );
-  return [...own, ...(suite.suites ?? []).flatMap((child) => skippedWithReasons(child, path))];
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightTests(child, path))];
 }
+const e2eTests = (playwright?.suites ?? []).flatMap((suite) => playwrightTests(suite));
 
 console.log('\n━━ summary');
-for (const line of (playwright?.suites ?? []).flatMap((suite) => skippedWithReasons(suite))) console.log(line);
+for (const { title, test } of e2eTests) {
+  if (test.status === 'skipped') {
+    const reason = test.annotations.find((annotation) => annotation.type === 'skip')?.description;
+    console.log(`skipped: ${title}${reason ? ` (${reason})` : ''}`);
+  } else if (test.status === 'flaky') {
+    // A pass on CI's one retry still counts, but is named so that nobody mistakes it for a steady one.
+    const error = test.results.find((result) => result.status !== 'passed')?.error?.message;
+    const firstLine = error && stripVTControlCharacters(error).split('\n')[0];
+    console.log(`flaky (passed on retry): ${title}${firstLine ? ` — first try: ${firstLine}` : ''}`);
+  }
+}
 for (const outcome of outcomes) console.log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${outcome.name} (${outcome.seconds}s)`);
 const failedSteps = outcomes.filter((outcome) => !outcome.ok).length;
 console.log(`steps: ${outcomes.length - failedSteps} passed, ${failedSteps} failed`);
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`tests: ${passed} passed, ${flaky} passed only on retry, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps === 0 ? 0 : 1);

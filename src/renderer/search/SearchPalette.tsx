@@ -46,7 +46,11 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   const queryClient = useQueryClient();
   const remember = useMutation({
     mutationFn: (query: string) => call('addRecentSearch', { q: query }),
-    onSuccess: (list) => queryClient.setQueryData(recentSearchKeys.all, list),
+    onSuccess: async (list) => {
+      // A first read still in flight was answered before this addition: it must not land after it.
+      await queryClient.cancelQueries({ queryKey: recentSearchKeys.all });
+      queryClient.setQueryData(recentSearchKeys.all, list);
+    },
   });
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);

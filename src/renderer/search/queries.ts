@@ -44,5 +44,11 @@ export const searchQueries = {
       staleTime: 5 * 60_000,
     }),
   recent: () =>
-    queryOptions({ queryKey: recentSearchKeys.all, queryFn: ({ signal }) => call('listRecentSearches', {}, signal) }),
+    queryOptions({
+      queryKey: recentSearchKeys.all,
+      queryFn: ({ signal }) => call('listRecentSearches', {}, signal),
+      // Only this window adds to them, and it keeps the list main answers (SearchPalette): a refetch on
+      // every opening could only race an addition still on its way and bring back the older list.
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
