@@ -33,7 +33,7 @@ const startScoring = (id: string, as = key) =>
 const settled = (job: ServedAnalysis | ServedScoring) => job.status !== 'processing';
 
 describe('POST /v1/videos/{id}/analyses', () => {
-  it('answers 202 processing, then completes with the call outputs and a result', async () => {
+  it('answers 202 processing, then completes with the call outputs and a result, the call updated with them', async () => {
     const started = await startAnalysis(videoId);
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ status: 'processing', video_id: videoId, result: null, error: null });
@@ -53,6 +53,8 @@ describe('POST /v1/videos/{id}/analyses', () => {
     expect(checklist.body.data.id).toBe(done.result!.checklist_evaluation_id);
     const events = await callApi(service.baseUrl, `/v1/videos/${videoId}/events`, { key });
     expect(events.body.data).toHaveLength(done.result!.sales_event_count);
+    const video = await callApi(service.baseUrl, `/v1/videos/${videoId}`, { key });
+    expect(video.body.data.updated_at).toBe(done.finished_at);
   });
 
   it('fails with injected_failure while the job-fail fault is on for the call', async () => {
@@ -96,7 +98,7 @@ describe('POST /v1/videos/{id}/analyses', () => {
 });
 
 describe('POST /v1/deals/{id}/scorings', () => {
-  it('answers 202 processing, completes, and the deal then shows that probability and its factors', async () => {
+  it('answers 202 processing, completes, and the deal then shows that probability and its factors, updated then', async () => {
     const started = await startScoring(dealId);
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ status: 'processing', deal_id: dealId, result: null, error: null });
@@ -113,6 +115,7 @@ describe('POST /v1/deals/{id}/scorings', () => {
     const deal = (await callApi(service.baseUrl, `/v1/deals/${dealId}`, { key })).body.data as ServedDealDetail;
     expect(deal.probability).toBe(done.result!.probability);
     expect(deal.score_factors.map((factor) => factor.factor_id)).toEqual(done.result!.factors.map((f) => f.factor_id));
+    expect(deal.updated_at).toBe(done.finished_at);
   });
 
   it('fails with injected_failure while the job-fail fault is on for the deal', async () => {

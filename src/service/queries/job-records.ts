@@ -6,6 +6,7 @@ import { prepared } from '../db/prepared';
 export type JobTable = 'analyses' | 'scorings';
 
 const parentColumn = { analyses: 'video_id', scorings: 'deal_id' } as const;
+const parentTable = { analyses: 'videos', scorings: 'deals' } as const;
 
 export function insertJobRecord(
   db: Db,
@@ -32,11 +33,20 @@ export function markJobRecordStarted(db: Db, table: JobTable, id: string, now: s
   );
 }
 
+/**
+ * A completed job changes what its parent shows (a deal's probability and score factors; a call's
+ * summary, checklist and events), so the parent's `updated_at` moves too: a client syncing by
+ * `updated_at` then knows to read it again. A failed job changes nothing of the parent.
+ */
 export function completeJobRecord(db: Db, table: JobTable, id: string, result: unknown, now: string): void {
   prepared(
     db,
     `UPDATE ${table} SET status = 'completed', result = ?, error = NULL, finished_at = ?, updated_at = ? WHERE id = ?`,
   ).run(JSON.stringify(result), now, now, id);
+  prepared(
+    db,
+    `UPDATE ${parentTable[table]} SET updated_at = ? WHERE id = (SELECT ${parentColumn[table]} FROM ${table} WHERE id = ?)`,
+  ).run(now, id);
 }
 
 export function failJobRecord(db: Db, table: JobTable, id: string, error: ServedJobError, now: string): void {

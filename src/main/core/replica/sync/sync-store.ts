@@ -13,7 +13,7 @@ export interface KindProgress {
   synced: number;
 }
 
-type WalkState = { status: 'walking' | 'walked'; cursor: string | null; full: boolean };
+type WalkState = { status: 'walking' | 'walked'; cursor: string | null };
 
 /**
  * The sync's own tables in the replica. Every write that follows a request is one transaction
@@ -24,9 +24,6 @@ export function syncStore(replica: Replica) {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM sync_state WHERE key = ?');
   const setState = db.prepare<[string, string]>(
     'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
-  const findItem = db.prepare<[string, string], { updated_at: string }>(
-    'SELECT updated_at FROM sync_items WHERE kind = ? AND id = ?',
   );
   const upsertItem = db.prepare<[string, string, string, string]>(
     `INSERT INTO sync_items (kind, id, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -59,7 +56,6 @@ export function syncStore(replica: Replica) {
     return {
       status: state(`${kind}.walk`) === 'walking' ? 'walking' : 'walked',
       cursor: state(`${kind}.cursor`) || null,
-      full: state(`${kind}.full`) === '1',
     };
   }
 
@@ -87,22 +83,16 @@ export function syncStore(replica: Replica) {
     walkState,
 
     /**
-     * Keeps one page of a walk: new and changed items become pending. The walk ends at the last
-     * page, or, once a full walk has been done, at a page with nothing new (incremental).
-     * Returns how many items were new or changed.
+     * Keeps one page of a walk: new and changed items become pending. Every round walks to the
+     * last page: lists come newest created first, so a record changed since the last round (a deal
+     * re-scored, a call analysed) can sit on any page, and only its `updated_at` tells. The pages
+     * are the cheap part (a hundred records a request); only what changed is fetched again
+     * (`nextPending`: its `updated_at` is not the one stored).
      */
-    recordPage: db.transaction((kind: SyncKind, items: KnownItem[], nextCursor: string | null): number => {
-      let changed = 0;
-      for (const item of items) {
-        if (findItem.get(kind, item.id)?.updated_at !== item.updated_at) changed += 1;
-        upsertItem.run(kind, item.id, item.created_at, item.updated_at);
-      }
-      const { full } = walkState(kind);
-      const ended = nextCursor === null || (full && changed === 0);
-      setState.run(`${kind}.walk`, ended ? 'walked' : 'walking');
-      setState.run(`${kind}.cursor`, ended ? '' : nextCursor);
-      if (nextCursor === null) setState.run(`${kind}.full`, '1');
-      return changed;
+    recordPage: db.transaction((kind: SyncKind, items: KnownItem[], nextCursor: string | null): void => {
+      for (const item of items) upsertItem.run(kind, item.id, item.created_at, item.updated_at);
+      setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
+      setState.run(`${kind}.cursor`, nextCursor ?? '');
     }),
 
     nextPending(kind: SyncKind): KnownItem | null {

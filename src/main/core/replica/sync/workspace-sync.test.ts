@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../../service/launch/run-cli';
+import { callApi } from '../../../../service/testing/http';
+import { analyseUntilDone, pollUntil } from '../../../../service/testing/service-test-kit';
 import { asIs } from '../../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../../service/testing/test-service';
 import { startVariantProxy, type VariantProxy } from '../../../../service/testing/variant-proxy';
@@ -21,7 +23,7 @@ let service: TestService;
 let proxy: VariantProxy;
 const dirs: string[] = [];
 beforeAll(async () => {
-  service = await startTestService({ profile: 'test' });
+  service = await startTestService({ profile: 'test', serveArgs: ['--job-delay-ms', '100'] });
   proxy = await startVariantProxy(service.baseUrl, asIs);
 });
 afterAll(async () => {
@@ -63,8 +65,17 @@ function requestsSince(from: number): string[] {
     .map((request) => `${request.method} ${request.path}`);
 }
 
+function storedData(db: ReplicaDatabase, op: string, id: string): unknown {
+  return (replicaAnswers(db).get(op, canonicalParams({ id }))?.body as { data?: unknown })?.data;
+}
+
 function storedTranscript(db: ReplicaDatabase, videoId: string): unknown {
-  return (replicaAnswers(db).get('getTranscript', canonicalParams({ id: videoId }))?.body as { data?: unknown })?.data;
+  return storedData(db, 'getTranscript', videoId);
+}
+
+/** Detail requests (a record or one of its parts) since `from`, lists left out. */
+function detailRequestsSince(from: number): string[] {
+  return requestsSince(from).filter((line) => /\/v1\/(videos|deals)\/[^/?]+/.test(line));
 }
 
 describe('background sync', () => {
@@ -86,14 +97,52 @@ describe('background sync', () => {
     expect(seen.map((progress) => progress.calls.synced)).toContain(1);
   });
 
-  it('fetches only what is new on the next round: the walk stops at known pages', async () => {
+  // Before the ingest below: a call it adds changes by itself (UPLOADING → READY) while others run.
+  it('refreshes on the next round the records whose updated_at changed, on any page, and only those', async () => {
+    const replica = memoryReplica();
+    const { sync } = syncInto(replica);
+    await sync.start();
+    // The oldest of each: the last page of the walk (pages of 5), far below the first.
+    const deal = (await serviceGet<{ id: string }[]>('/v1/deals?status=OPEN&limit=100')).at(-1)!;
+    const video = (await serviceGet<{ id: string }[]>('/v1/videos?status=READY&limit=100')).at(-1)!;
+    const key = demo().key.key;
+    const started = await callApi(service.baseUrl, `/v1/deals/${deal.id}/scorings`, { key, method: 'POST' });
+    await pollUntil<{ status: string }>(
+      service,
+      key,
+      `/v1/deals/${deal.id}/scorings/${started.body.data.id}`,
+      (scoring) => scoring.status !== 'processing',
+    );
+    expect((await analyseUntilDone(service, key, video.id)).status).toBe('completed');
+
+    const from = proxy.received().length;
+    await sync.start();
+    expect(detailRequestsSince(from).sort()).toEqual(
+      [
+        `GET /v1/deals/${deal.id}`,
+        `GET /v1/videos/${video.id}`,
+        `GET /v1/videos/${video.id}/checklist`,
+        `GET /v1/videos/${video.id}/events`,
+        `GET /v1/videos/${video.id}/summary`,
+        `GET /v1/videos/${video.id}/transcript`,
+      ].sort(),
+    );
+    expect(storedData(replica.db, 'getDeal', deal.id)).toEqual(await serviceGet(`/v1/deals/${deal.id}`));
+    for (const part of ['summary', 'checklist', 'events']) {
+      const op = { summary: 'getSummary', checklist: 'getChecklist', events: 'getVideoEvents' }[part]!;
+      expect(storedData(replica.db, op, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/${part}`));
+    }
+    expect(sync.progress().state).toBe('up-to-date');
+  });
+
+  it('fetches only what is new on the next round', async () => {
     const replica = memoryReplica();
     const { sync } = syncInto(replica);
     await sync.start();
     const newCall = (await service.cli(['ingest', '--org', demo().org.id, '--title', 'Sync increment'])).trim();
     const from = proxy.received().length;
     await sync.start();
-    const detailRequests = requestsSince(from).filter((line) => /\/v1\/(videos|deals)\/[^/?]+/.test(line));
+    const detailRequests = detailRequestsSince(from);
     expect(detailRequests.length).toBeGreaterThan(0);
     expect(detailRequests.every((line) => line.includes(newCall))).toBe(true);
     expect(storedTranscript(replica.db, newCall)).toEqual(await serviceGet(`/v1/videos/${newCall}/transcript`));
