@@ -210,6 +210,27 @@ export const LocalSearchResult = z.object({
 });
 export type LocalSearchResult = z.infer<typeof LocalSearchResult>;
 
+/** A search kept under a name: its text and filters, as the palette runs them. */
+export const SavedSearchQuery = z.object({
+  q: z.string().trim().min(1).max(SEARCH_MAX_QUERY_LENGTH),
+  videoId: z.string().min(1).max(200).nullable(),
+  dealId: z.string().min(1).max(200).nullable(),
+});
+export const SAVED_SEARCHES_CAP = 50;
+export const SavedSearch = SavedSearchQuery.extend({
+  id: z.string().min(1),
+  name: z.string().trim().min(1).max(80),
+  /** When the person last ran it; calls created after this are "new". */
+  lastOpenedAt: z.string(),
+  /** Matches in new calls at the last check; `newCapped`: at least that many (the search's cap). */
+  newMatches: z.int().nonnegative(),
+  newCapped: z.boolean(),
+  /** The newest call with a new match: where its notification leads. */
+  newestCallId: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+});
+export type SavedSearch = z.infer<typeof SavedSearch>;
+
 export const Theme = z.enum(['system', 'light', 'dark']);
 /** When a deal's board card and page warn (settings; absent in settings files from before them: the defaults). */
 export const DealWarningThresholds = z.object({
@@ -288,6 +309,12 @@ export const operations = {
     params: z.object({ q: z.string().min(1).max(SEARCH_MAX_QUERY_LENGTH) }),
     result: z.array(z.string()),
   },
+  /** The active workspace's saved searches, with what their last check found. */
+  listSavedSearches: { params: Empty, result: z.array(SavedSearch) },
+  saveSearch: { params: SavedSearchQuery.extend({ name: SavedSearch.shape.name }), result: z.array(SavedSearch) },
+  /** Runs it: its new matches are now seen. */
+  openSavedSearch: { params: z.object({ id: z.string().min(1) }), result: SavedSearch },
+  deleteSavedSearch: { params: z.object({ id: z.string().min(1) }), result: z.array(SavedSearch) },
   /**
    * Writes an export where the person chooses in the desktop's save dialog; `saved` is false when
    * they cancelled. Browser mode has no dialog (`not_available`): the page downloads the file itself.
@@ -389,6 +416,8 @@ export const bridgeEvents = {
   replicaChanged: z.object({ workspaceId: z.string() }),
   /** The background sync stored more, or changed state. */
   syncProgress: SyncStatus,
+  /** A check of the saved searches found other new matches, or one was saved, run or deleted. */
+  savedSearchesChanged: z.object({ workspaceId: z.string() }),
   /** The workspace's service stopped or started answering. */
   connectivityChanged: ReplicaStatus.pick({ workspaceId: true, online: true, lastContactAt: true }),
 } as const;

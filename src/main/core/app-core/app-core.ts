@@ -22,6 +22,7 @@ import { createReplicaReads } from '../replica/replica-reads';
 import { createReplicas } from '../replica/replicas';
 import { createRequestBudget } from '../replica/sync/request-budget';
 import { createWorkspaceSync, type SyncProgress, type WorkspaceSync } from '../replica/sync/workspace-sync';
+import { createSavedSearches } from '../saved-searches/saved-searches';
 import { readServiceProfile } from '../service-profile/read-service-profile';
 import type { StoredWorkspace } from '../settings/settings-schema';
 import type { SettingsStore } from '../settings/settings-store';
@@ -52,7 +53,11 @@ export interface AppCoreOptions {
     /** Sync the active workspace in the background (the app does; tests that count requests do not). */
     sync?: { pageSize?: number } | null;
   };
+  /** How often the active workspace's saved searches are counted for new matches. */
+  savedSearchCheckEveryMs?: number;
 }
+
+const SAVED_SEARCH_CHECK_EVERY_MS = 3 * 60_000;
 
 export type BridgeEventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
 
@@ -248,6 +253,39 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
   });
 
+  const savedSearches = createSavedSearches({
+    settings: options.settings,
+    notifier,
+    changed: (workspaceId) => emit('savedSearchesChanged', { workspaceId }),
+    async openCall(workspaceId, videoId) {
+      if (workspaces.active().id !== workspaceId) await workspaces.switchTo(workspaceId);
+      emit('navigate', { screen: 'call', id: videoId });
+    },
+  });
+  const savedSearchChecks = new AbortController();
+  let checkingSavedSearches = false;
+  async function checkSavedSearches(): Promise<void> {
+    if (checkingSavedSearches || closed) return;
+    checkingSavedSearches = true;
+    try {
+      const workspace = workspaces.active();
+      const signal = savedSearchChecks.signal;
+      await savedSearches.check(workspace.id, {
+        listVideos: (params) => askService(workspace, 'listVideos', params, signal) as never,
+        searchTranscripts: (params) => askService(workspace, 'searchTranscripts', params, signal) as never,
+      });
+    } catch {
+      // No workspace, or the service is away: the counts stay as the last check left them.
+    } finally {
+      checkingSavedSearches = false;
+    }
+  }
+  const savedSearchTimer = setInterval(
+    () => void checkSavedSearches(),
+    options.savedSearchCheckEveryMs ?? SAVED_SEARCH_CHECK_EVERY_MS,
+  );
+  savedSearchTimer.unref();
+
   const own: { [N in OwnOperationName]: Handler<N> } = {
     getAppInfo: async () => ({
       mode: options.mode,
@@ -287,6 +325,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     setPreferences: async (params) =>
       options.settings.update((current) => ({ ...current, preferences: { ...current.preferences, ...params } }))
         .preferences,
+    listSavedSearches: async () => savedSearches.list(workspaces.active().id),
+    saveSearch: async ({ name, ...query }) => savedSearches.save(workspaces.active().id, { name, ...query }),
+    openSavedSearch: async ({ id }) => savedSearches.open(workspaces.active().id, id),
+    deleteSavedSearch: async ({ id }) => savedSearches.remove(workspaces.active().id, id),
     listRecentSearches: async () => options.settings.read().recentSearches,
     addRecentSearch: async ({ q }) => options.settings.addRecentSearch(q),
     saveFile: async (file) => {
@@ -395,6 +437,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     close() {
       closed = true;
+      clearInterval(savedSearchTimer);
+      savedSearchChecks.abort();
       for (const controller of calls.values()) controller.abort();
       jobs.close();
       reads.close();

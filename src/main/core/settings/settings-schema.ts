@@ -3,6 +3,8 @@ import {
   CurrencyCode,
   defaultServiceProfile,
   Preferences,
+  SAVED_SEARCHES_CAP,
+  SavedSearch,
   ServiceProfile,
   SyncBudget,
   Theme,
@@ -25,6 +27,9 @@ export const StoredWorkspace = z.object({
 });
 export type StoredWorkspace = z.infer<typeof StoredWorkspace>;
 
+export const StoredSavedSearch = SavedSearch.extend({ workspaceId: z.string().min(1) });
+export type StoredSavedSearch = z.infer<typeof StoredSavedSearch>;
+
 export const WindowBounds = z.object({
   x: z.int().optional(),
   y: z.int().optional(),
@@ -41,6 +46,8 @@ export const Settings = z.object({
   windowBounds: WindowBounds.nullable(),
   preferences: Preferences,
   recentSearches: z.array(z.string()).max(RECENT_SEARCHES_CAP),
+  /** Every workspace's, each marked with its own; files from before them: none. */
+  savedSearches: z.array(StoredSavedSearch).max(SAVED_SEARCHES_CAP).default([]),
   /** The background sync's request budget; absent: the default. */
   syncRequestsPerSecond: SyncBudget.optional(),
 });
@@ -53,4 +60,5 @@ export const defaultSettings: Settings = {
   windowBounds: null,
   preferences: { theme: Theme.enum.system },
   recentSearches: [],
+  savedSearches: [],
 };
