@@ -39,7 +39,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-function valueOf<T>(result: BridgeResult<T>): T {
+function answerOf<T>(result: BridgeResult<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;
 }
@@ -54,12 +54,12 @@ async function openCore(
     savedSearchCheckEveryMs: checkEveryMs,
   });
   dispose = made.dispose;
-  valueOf(await made.core.invoke('openDemoWorkspace', {}));
+  answerOf(await made.core.invoke('openDemoWorkspace', {}));
   return { core: made.core, shown };
 }
 
 const savedNamed = async (core: AppCore, name: string) =>
-  (valueOf(await core.invoke('listSavedSearches', {})) as SavedSearch[]).find((saved) => saved.name === name)!;
+  (answerOf(await core.invoke('listSavedSearches', {})) as SavedSearch[]).find((saved) => saved.name === name)!;
 
 describe('saved searches', () => {
   it('count their matches in calls created after they were last run, notify once, and start again when run', async () => {
@@ -70,8 +70,8 @@ describe('saved searches', () => {
     });
     const client = createApiClient({ baseUrl: service.baseUrl, getKey: async () => key });
     const olderCall = (await client.listVideos({ status: 'READY', limit: 1 })).data[0]!.id;
-    valueOf(await core.invoke('saveSearch', { name: 'Anything with an e', q: 'e', videoId: null, dealId: null }));
-    valueOf(await core.invoke('saveSearch', { name: 'One older call', q: 'e', videoId: olderCall, dealId: null }));
+    answerOf(await core.invoke('saveSearch', { name: 'Anything with an e', q: 'e', videoId: null, dealId: null }));
+    answerOf(await core.invoke('saveSearch', { name: 'One older call', q: 'e', videoId: olderCall, dealId: null }));
 
     const newCall = (await service.cli(['ingest', '--org', orgId, '--title', 'Saved search check'])).trim();
     await until(
@@ -106,7 +106,7 @@ describe('saved searches', () => {
     );
     expect(shown).toHaveLength(1);
 
-    const run = valueOf(await core.invoke('openSavedSearch', { id: found.id })) as SavedSearch;
+    const run = answerOf(await core.invoke('openSavedSearch', { id: found.id })) as SavedSearch;
     expect(run).toMatchObject({ q: 'e', newMatches: 0 });
     const afterRun = await until(
       () => savedNamed(core, 'Anything with an e'),
@@ -117,15 +117,15 @@ describe('saved searches', () => {
 
   it('replace a search saved under the same name, delete one, and say when one is gone', async () => {
     const { core } = await openCore(60_000);
-    valueOf(await core.invoke('saveSearch', { name: 'Pricing', q: 'price', videoId: null, dealId: null }));
-    const replaced = valueOf(
+    answerOf(await core.invoke('saveSearch', { name: 'Pricing', q: 'price', videoId: null, dealId: null }));
+    const replaced = answerOf(
       await core.invoke('saveSearch', { name: 'Pricing', q: 'discount', videoId: null, dealId: 'deal_x' }),
     ) as SavedSearch[];
     expect(replaced.map(({ name, q, dealId }) => ({ name, q, dealId }))).toEqual([
       { name: 'Pricing', q: 'discount', dealId: 'deal_x' },
     ]);
 
-    expect(valueOf(await core.invoke('deleteSavedSearch', { id: replaced[0]!.id }))).toEqual([]);
+    expect(answerOf(await core.invoke('deleteSavedSearch', { id: replaced[0]!.id }))).toEqual([]);
     expect(await core.invoke('openSavedSearch', { id: replaced[0]!.id })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
