@@ -5,6 +5,8 @@ import { expect, test } from './support/fixtures';
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
+    // Each test runs several axe scans; on a loaded machine one scan alone can take many seconds.
+    test.slow();
 
     test('pipeline, deal, calls and team have no serious or critical violation', async ({ page, callscope }) => {
       const deal = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;

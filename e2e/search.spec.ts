@@ -111,7 +111,7 @@ test.describe('transcript search', () => {
     await page.keyboard.press('Control+k');
     const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
     await box.fill('');
-    await expect(palette(page).getByRole('listbox', { name: 'Recent searches' }).getByRole('option')).toContainText([
+    await expect(palette(page).getByRole('group', { name: 'Recent searches' }).getByRole('option')).toContainText([
       word,
     ]);
     await page.keyboard.press('Escape');

@@ -22,6 +22,8 @@ interface Shot {
 interface Subject {
   call: ServedVideo;
   transcript: ServedTranscriptSegment[];
+  /** A new call comes in (the service's `ingest`), as one would after a search was saved. */
+  ingestCall: () => Promise<void>;
 }
 
 const shots: Record<string, Shot> = {
@@ -62,6 +64,36 @@ const shots: Record<string, Shot> = {
       await page.waitForFunction(() => !document.body.innerText.includes('for warnings…'), null, { timeout: 60_000 });
     },
   },
+  'saved-searches': {
+    // Three searches saved from the palette, then a call comes in: the button and the list say what is new.
+    route: () => '/calls',
+    async act(page, { ingestCall }) {
+      const palette = page.getByRole('dialog', { name: 'Search transcripts' });
+      const box = palette.getByRole('combobox', { name: 'Search every transcript' });
+      await page.getByRole('heading', { level: 1, name: 'Calls' }).waitFor();
+      for (const [name, text] of [
+        ['Budget talk', 'budget'],
+        ['Discount asked', 'discount'],
+        ['Next steps agreed', 'next step'],
+      ]) {
+        await page.keyboard.press('Control+k');
+        await box.fill(text!);
+        await palette.getByRole('listbox', { name: 'Matching segments' }).getByRole('option').first().waitFor();
+        await page.keyboard.press('Control+s');
+        await palette.getByRole('textbox', { name: 'Name' }).fill(name!);
+        await page.keyboard.press('Enter');
+        await box.fill('');
+        await page.keyboard.press('Escape');
+      }
+      await ingestCall();
+      await page
+        .getByRole('button', { name: /Search transcripts/ })
+        .getByText(/new/)
+        .waitFor({ timeout: 60_000 });
+      await page.keyboard.press('Control+k');
+      await palette.getByRole('group', { name: 'Saved searches' }).getByText(/new/).first().waitFor();
+    },
+  },
   'pipeline-totals': {
     route: () => '/settings',
     async act(page) {
@@ -83,12 +115,21 @@ async function main(): Promise<void> {
 
   const service = await startTestService({ profile: 'demo' });
   const apiKey = demoKeyOf(service.manifest!).key.key;
-  const { core, dispose } = createTempCore({ demo: { baseUrl: service.baseUrl, apiKey } });
+  const demo = demoKeyOf(service.manifest!);
+  const { core, dispose } = createTempCore({
+    demo: { baseUrl: service.baseUrl, apiKey },
+    savedSearchCheckEveryMs: 1000,
+  });
   const host = await startBrowserHost({ core, rendererDir: join(process.cwd(), 'out/renderer') });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
     await core.invoke('openDemoWorkspace', {});
-    const subject = await pickSubject(service.baseUrl, apiKey);
+    const subject = {
+      ...(await pickSubject(service.baseUrl, apiKey)),
+      ingestCall: async () => {
+        await service.cli(['ingest', '--org', demo.org.id, '--title', 'Renewal call with Northwind']);
+      },
+    };
     for (const name of chosen) {
       const shot = shots[name]!;
       const page = await browser.newPage({
@@ -110,7 +151,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function pickSubject(baseUrl: string, apiKey: string): Promise<Subject> {
+async function pickSubject(baseUrl: string, apiKey: string): Promise<Omit<Subject, 'ingestCall'>> {
   const get = async <T>(path: string) =>
     (await (await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as T;
   const { data: calls } = await get<{ data: ServedVideo[] }>('/v1/videos?status=READY&limit=100');

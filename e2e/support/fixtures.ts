@@ -50,6 +50,8 @@ export interface CallscopeAppOptions {
   outageRehearsal: boolean;
   /** The core syncs the workspace in the background, as the app does (off elsewhere: tests count requests). */
   backgroundSync: boolean;
+  /** How often the core counts saved searches' new matches (null: the app's every few minutes). */
+  savedSearchCheckEveryMs: number | null;
 }
 
 /**
@@ -63,8 +65,9 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
   serviceVariant: [null, { option: true, scope: 'worker' }],
   outageRehearsal: [false, { option: true, scope: 'worker' }],
   backgroundSync: [false, { option: true, scope: 'worker' }],
+  savedSearchCheckEveryMs: [null, { option: true, scope: 'worker' }],
   callscope: [
-    async ({ serviceArgs, serviceVariant, outageRehearsal, backgroundSync }, use) => {
+    async ({ serviceArgs, serviceVariant, outageRehearsal, backgroundSync, savedSearchCheckEveryMs }, use) => {
       const service: TestService = await startTestService({
         profile: 'test',
         serveArgs: serviceArgs,
@@ -79,6 +82,7 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
       const { core, dispose } = createTempCore({
         demo: { baseUrl: appServiceUrl, apiKey: key.key },
         replica: backgroundSync ? { sync: {} } : undefined,
+        savedSearchCheckEveryMs: savedSearchCheckEveryMs ?? undefined,
       });
       let host: BrowserHost | undefined;
       try {

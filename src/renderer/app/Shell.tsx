@@ -7,6 +7,7 @@ import { PipelineScreen } from '../deals/PipelineScreen';
 import { Link, useLocationPath, useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
+import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { useRefusedActions } from '../state/refused-actions';
@@ -63,9 +64,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
           </ul>
         </nav>
         <FreshnessIndicator />
-        <button type="button" className="search-button" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K /">
-          Search transcripts <kbd>Ctrl K</kbd>
-        </button>
+        <SearchButton onClick={openSearch} />
         <button type="button" className="button small" onClick={() => openHelp(true)} aria-label="Keyboard shortcuts">
           ?
         </button>

@@ -13,6 +13,8 @@ export const shortcuts: [keys: string, what: string][] = [
   ['J  /  K', 'Next / previous row or card of the list on view'],
   ['↑  ↓', 'Move through search results'],
   ['Enter', 'Open the selected result at its moment in the call'],
+  ['Ctrl S  /  ⌘ S', 'In search: save the search under a name (its text and filters)'],
+  ['Delete', 'In search, with the box empty: remove the selected saved search'],
   ['Esc', 'Close search, dialogs and this help'],
   ['Enter  /  Shift Enter', 'Next / previous match in “Find in transcript”'],
   ['←  →', 'Switch between tabs on a call'],

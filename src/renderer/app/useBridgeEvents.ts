@@ -5,6 +5,7 @@ import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { getBridge } from '../platform';
 import { replicaKeys, syncKeys } from '../replica/queries';
+import { savedSearchKeys } from '../search/saved-searches';
 import { workspaceIndependentKeys } from '../state/query-client';
 import { useUiStore } from '../state/ui-store';
 import { workspaceKeys } from '../workspaces/queries';
@@ -42,6 +43,7 @@ export function useBridgeEvents(): void {
         if (reach.online) void readScreensAgain();
       }),
       bridge.on('navigate', (target) => navigate(pathTo(target))),
+      bridge.on('savedSearchesChanged', () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all })),
       bridge.on('workspacesChanged', () => void queryClient.invalidateQueries({ queryKey: workspaceKeys.all })),
       bridge.on('clientWaiting', ({ code, retryInMs }) => useUiStore.getState().noteSlowDown(code, retryInMs)),
     ];

@@ -12,6 +12,9 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useUiStore } from '../state/ui-store';
 import { CallDate } from './CallDate';
 import { recentSearchKeys, searchQueries } from './queries';
+import { SavedSearchOption } from './SavedSearchOption';
+import { SaveSearchForm } from './SaveSearchForm';
+import { savedSearchQueries, useSavedSearchActions } from './saved-searches';
 import { useSearchBox } from './search-store';
 import './search.css';
 
@@ -41,6 +44,10 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   const params = { ...filters, limit: moreFor === filtersKey ? SEARCH_MAX_LIMIT : FIRST_RESULTS };
   const results = useQuery(searchQueries.results(params));
   const recent = useQuery(searchQueries.recent());
+  const saved = useQuery(savedSearchQueries.list());
+  const savedActions = useSavedSearchActions();
+  // The name being given to the search in the box, while the save form is open.
+  const [naming, setNaming] = useState(false);
   const calls = useQuery(searchQueries.callChoices());
   const deals = useQuery(searchQueries.dealChoices());
   const queryClient = useQueryClient();
@@ -61,11 +68,15 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   const current = !showingRecent && results.isSuccess && !results.isPlaceholderData;
   const hits = showingRecent ? [] : (results.data?.data ?? []);
   const recents = showingRecent ? (recent.data ?? []) : [];
-  const count = showingRecent ? recents.length : hits.length;
+  const savedList = showingRecent ? (saved.data ?? []) : [];
+  // With an empty box the list offers the saved searches first, then the recent ones.
+  const count = showingRecent ? savedList.length + recents.length : hits.length;
 
   // Each new result set starts at its first row.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the results change, not on each render
   useEffect(() => setActive(0), [results.data, showingRecent]);
+  // A saved search deleted from under the selection leaves it on the row that took its place.
+  if (active > 0 && active >= count) setActive(count - 1);
 
   useEffect(() => {
     listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -91,7 +102,15 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   }, [openWhenCurrent, current, results.isError, showingRecent]);
   const choose = (index: number) => {
     if (showingRecent) {
-      const again = recents[index];
+      const search = savedList[index];
+      if (search) {
+        savedActions.open.mutate(search.id);
+        setVideoId(search.videoId ?? '');
+        setDealId(search.dealId ?? '');
+        setText(search.q);
+        return;
+      }
+      const again = recents[index - savedList.length];
       if (again) setText(again);
     } else if (current) openHit(index);
     else setOpenWhenCurrent(true);
@@ -104,6 +123,12 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
     } else if (event.key === 'Enter') {
       event.preventDefault();
       choose(active);
+    } else if (event.key === 'Delete' && showingRecent && savedList[active]) {
+      event.preventDefault();
+      savedActions.remove.mutate(savedList[active].id);
+    } else if (event.key === 's' && (event.ctrlKey || event.metaKey) && !showingRecent) {
+      event.preventDefault();
+      setNaming(true);
     }
   };
   const optionId = (index: number) => `${ids.list}-option-${index}`;
@@ -135,6 +160,9 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
         <label htmlFor={ids.call}>Call</label>
         <select id={ids.call} value={videoId} onChange={(event) => setVideoId(event.target.value)}>
           <option value="">All calls</option>
+          {videoId && !calls.data?.data.some((video) => video.id === videoId) && (
+            <option value={videoId}>The saved search’s call</option>
+          )}
           {calls.data?.data.map((video) => (
             <option key={video.id} value={video.id}>
               {video.title || 'Untitled call'}
@@ -144,17 +172,37 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
         <label htmlFor={ids.deal}>Deal</label>
         <select id={ids.deal} value={dealId} onChange={(event) => setDealId(event.target.value)}>
           <option value="">All deals</option>
+          {dealId && !deals.data?.data.some((deal) => deal.id === dealId) && (
+            <option value={dealId}>The saved search’s deal</option>
+          )}
           {deals.data?.data.map((deal) => (
             <option key={deal.id} value={deal.id}>
               {deal.title ?? 'Untitled deal'}
             </option>
           ))}
         </select>
+        {!showingRecent && !naming && (
+          <button type="button" className="button small" onClick={() => setNaming(true)} aria-keyshortcuts="Control+S">
+            Save search…
+          </button>
+        )}
       </div>
+      {naming && !showingRecent && (
+        <SaveSearchForm
+          query={{ q, videoId: videoId || null, dealId: dealId || null }}
+          save={savedActions.save}
+          onDone={() => {
+            setNaming(false);
+            document.getElementById(ids.input)?.focus();
+          }}
+        />
+      )}
       <p id={ids.status} className="palette-status muted small" aria-live="polite">
         {showingRecent
-          ? recents.length > 0
-            ? 'Recent searches'
+          ? savedList.length + recents.length > 0
+            ? savedList.length > 0
+              ? 'Saved and recent searches. Enter runs one; Delete removes the saved one selected.'
+              : 'Recent searches'
             : 'Type to search. ↑ ↓ to move, Enter to open, Esc to close.'
           : !current && !results.isError
             ? 'Searching…'
@@ -175,43 +223,68 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
           id={ids.list}
           ref={listRef}
           role="listbox"
-          aria-label={showingRecent ? 'Recent searches' : 'Matching segments'}
+          aria-label={showingRecent ? 'Saved and recent searches' : 'Matching segments'}
           aria-busy={!showingRecent && !current}
           className={`palette-results${results.isPlaceholderData ? ' stale' : ''}`}
         >
-          {showingRecent
-            ? recents.map((recentText, index) => (
-                <PaletteOption
-                  key={recentText}
-                  id={optionId(index)}
-                  selected={index === active}
-                  onChoose={() => choose(index)}
-                >
-                  {recentText}
-                </PaletteOption>
-              ))
-            : hits.map((hit, index) => (
-                <PaletteOption
-                  key={hit.id}
-                  id={optionId(index)}
-                  selected={index === active}
-                  onChoose={() => openHit(index)}
-                >
-                  <span className="hit-head">
-                    <span className="hit-title">{hit.video_title || 'Untitled call'}</span>
-                    <span className="muted small">
-                      <CallDate videoId={hit.video_id} />
-                      {' · '}
-                      {[typeof hit.start === 'number' ? formatClock(hit.start * timeScale) : null, hit.speaker]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
+          {showingRecent ? (
+            <>
+              {savedList.length > 0 && (
+                <OptionGroup label="Saved searches">
+                  {savedList.map((search, index) => (
+                    <PaletteOption
+                      key={search.id}
+                      id={optionId(index)}
+                      selected={index === active}
+                      onChoose={() => choose(index)}
+                    >
+                      <SavedSearchOption search={search} />
+                    </PaletteOption>
+                  ))}
+                </OptionGroup>
+              )}
+              {recents.length > 0 && (
+                <OptionGroup label="Recent searches">
+                  {recents.map((recentText, at) => {
+                    const index = savedList.length + at;
+                    return (
+                      <PaletteOption
+                        key={recentText}
+                        id={optionId(index)}
+                        selected={index === active}
+                        onChoose={() => choose(index)}
+                      >
+                        {recentText}
+                      </PaletteOption>
+                    );
+                  })}
+                </OptionGroup>
+              )}
+            </>
+          ) : (
+            hits.map((hit, index) => (
+              <PaletteOption
+                key={hit.id}
+                id={optionId(index)}
+                selected={index === active}
+                onChoose={() => openHit(index)}
+              >
+                <span className="hit-head">
+                  <span className="hit-title">{hit.video_title || 'Untitled call'}</span>
+                  <span className="muted small">
+                    <CallDate videoId={hit.video_id} />
+                    {' · '}
+                    {[typeof hit.start === 'number' ? formatClock(hit.start * timeScale) : null, hit.speaker]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
-                  <span className="hit-text">
-                    <Highlighted text={hit.text ?? ''} query={current ? q : ''} />
-                  </span>
-                </PaletteOption>
-              ))}
+                </span>
+                <span className="hit-text">
+                  <Highlighted text={hit.text ?? ''} query={current ? q : ''} />
+                </span>
+              </PaletteOption>
+            ))
+          )}
         </div>
       )}
     </div>
@@ -241,6 +314,16 @@ function PaletteOption({
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
     <div id={id} role="option" tabIndex={-1} aria-selected={selected} className="palette-option" onClick={onChoose}>
+      {children}
+    </div>
+  );
+}
+
+/** A group of the combobox's options: a listbox's groups are role=group (a fieldset belongs to forms). */
+function OptionGroup({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: inside a listbox the group role is the one that applies
+    <div role="group" aria-label={label}>
       {children}
     </div>
   );

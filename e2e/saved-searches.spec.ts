@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { demoOrg, openScreen, serviceGet } from './screen-helpers';
+import { expect, test } from './support/fixtures';
+
+// Checked every half second here; the app checks every few minutes.
+test.use({ savedSearchCheckEveryMs: 500 });
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Search transcripts' });
+const box = (page: Page) => palette(page).getByRole('combobox', { name: 'Search every transcript' });
+const savedGroup = (page: Page) => palette(page).getByRole('group', { name: 'Saved searches' });
+
+test.describe('saved searches', () => {
+  test('save a search from the keyboard, see "N new" when a matching call arrives, run it, delete it', async ({
+    page,
+    callscope,
+  }) => {
+    await openScreen(page, callscope, '/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('e');
+    await expect(
+      palette(page).getByRole('listbox', { name: 'Matching segments' }).getByRole('option').first(),
+    ).toBeVisible();
+
+    await page.keyboard.press('Control+s');
+    const name = palette(page).getByRole('textbox', { name: 'Name' });
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue('e');
+    await name.fill('Any line with an e');
+    await page.keyboard.press('Enter');
+    await expect(name).toBeHidden();
+    await expect(box(page)).toBeFocused();
+
+    await box(page).fill('');
+    const savedOption = savedGroup(page).getByRole('option', { name: /Any line with an e/ });
+    await expect(savedOption).toContainText('“e”');
+    await expect(savedOption).not.toContainText('new');
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+
+    const newCall = (await callscope.serviceCli(['ingest', '--org', demoOrg(callscope).id])).trim();
+    await expect
+      .poll(
+        async () => (await serviceGet<{ data: { status: string } }>(callscope, `/v1/videos/${newCall}`)).data.status,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('READY');
+    const inNewCall = await serviceGet<{ meta: { total_matches: number } }>(
+      callscope,
+      `/v1/search/transcripts?q=e&video_id=${newCall}&limit=100`,
+    );
+    const expected = Math.min(inNewCall.meta.total_matches, 100);
+    expect(expected).toBeGreaterThan(0);
+    const shownCount = `${expected}${inNewCall.meta.total_matches > 100 ? '+' : ''}`;
+
+    const searchButton = page.getByRole('button', { name: /Search transcripts/ });
+    await expect(searchButton).toContainText(`${shownCount} new`, { timeout: 15_000 });
+    await expect(page).toHaveTitle(`(${shownCount}) Callscope`);
+
+    // The box was left empty: the palette opens on the saved and recent searches.
+    await page.keyboard.press('Control+k');
+    await expect(box(page)).toHaveValue('');
+    await expect(savedOption).toContainText(`${shownCount} new`);
+    await expect(savedOption).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(box(page)).toHaveValue('e');
+    // Its first result is the newest call's: the one that came in.
+    const first = palette(page).getByRole('listbox', { name: 'Matching segments' }).getByRole('option').first();
+    await expect(first).toBeVisible();
+    await expect(searchButton).not.toContainText('new');
+    await expect(page).toHaveTitle('Callscope');
+
+    await box(page).fill('');
+    await expect(savedOption).not.toContainText('new');
+    await page.keyboard.press('Delete');
+    await expect(savedGroup(page)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+});
