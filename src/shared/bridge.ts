@@ -135,18 +135,33 @@ export const AppInfo = z.object({
 export type AppInfo = z.infer<typeof AppInfo>;
 
 /**
+ * Where a workspace's local copy lives: 'file', encrypted on disk under a key in the OS keychain;
+ * 'memory', this session only (no keychain); 'off', none kept (the person turned it off, or the
+ * service refused the key): every read goes to the service.
+ */
+export const LocalCopyStorage = z.enum(['file', 'memory', 'off']);
+
+/**
  * The active workspace's local replica and whether its service answers: what the freshness line
  * and the disabled actions read.
  */
 export const ReplicaStatus = z.object({
   workspaceId: z.string(),
-  /** 'file': encrypted on disk, key in the OS keychain; 'memory': kept for this session only. */
-  storage: z.enum(['file', 'memory']),
+  storage: LocalCopyStorage,
   online: z.boolean(),
   /** The last answer from the service; null when none is known. */
   lastContactAt: z.string().nullable(),
 });
 export type ReplicaStatus = z.infer<typeof ReplicaStatus>;
+
+/** Settings' view of a workspace's local copy: where it lives and what it takes. */
+export const LocalCopy = z.object({
+  workspaceId: z.string(),
+  storage: LocalCopyStorage,
+  /** On disk (the file and SQLite's side files), or in memory; 0 when off. */
+  bytes: z.int().nonnegative(),
+});
+export type LocalCopy = z.infer<typeof LocalCopy>;
 
 const SyncCount = z.object({ known: z.int().nonnegative(), synced: z.int().nonnegative() });
 
@@ -296,6 +311,8 @@ export const operations = {
   replaceKey: { params: WorkspaceRef.extend({ apiKey: ApiKeyText }), result: Workspace },
   setWorkspaceCurrency: { params: WorkspaceRef.extend({ currency: CurrencyCode.nullable() }), result: Workspace },
   signOut: { params: WorkspaceRef, result: z.object({ workspaceId: z.string() }) },
+  /** Forgets the workspace: its settings, its key and its local copy. The service keeps everything. */
+  removeWorkspace: { params: WorkspaceRef, result: z.object({ workspaceId: z.string() }) },
   revokeKey: { params: WorkspaceRef, result: RevokedKey },
   /** Reads the service's profile again and tries one read per screen. */
   checkConnection: {
@@ -332,6 +349,11 @@ export const operations = {
   pauseSync: { params: Empty, result: SyncStatus },
   resumeSync: { params: Empty, result: SyncStatus },
   setSyncBudget: { params: z.object({ requestsPerSecond: SyncBudget }), result: SyncStatus },
+  getLocalCopy: { params: WorkspaceRef, result: LocalCopy },
+  /** Off deletes the copy and its key and stops the sync; on again starts an empty copy and syncs it. */
+  setLocalCopy: { params: WorkspaceRef.extend({ on: z.boolean() }), result: LocalCopy },
+  /** Deletes the copy and its key; it starts again empty (or stays off). */
+  removeLocalData: { params: WorkspaceRef, result: LocalCopy },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
 

@@ -7,6 +7,7 @@ import {
   type BridgeResult,
   DEFAULT_SYNC_BUDGET,
   type JobRef,
+  type LocalCopy,
   type NavigationTarget,
   type OperationName,
   type OperationResult,
@@ -132,7 +133,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     changed: () => emit('workspacesChanged', {}),
   });
 
-  const replicas = createReplicas({ vault: options.vault, dir: options.replica?.dir ?? null });
+  /**
+   * Workspaces whose key is gone (signed out, revoked) or was refused by the service (401): no
+   * copy is kept for them until a key is accepted again, so a dead key leaves no calls behind.
+   */
+  const keyGone = new Set<string>();
+  const localCopyOn = (workspaceId: string) =>
+    !keyGone.has(workspaceId) && !(options.settings.read().localCopyOff ?? []).includes(workspaceId);
+  const replicas = createReplicas({ vault: options.vault, dir: options.replica?.dir ?? null, keeps: localCopyOn });
 
   const connectivity = createConnectivity({
     async probe(workspaceId) {
@@ -146,7 +154,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     changed: (workspaceId, reach) => {
       emit('connectivityChanged', { workspaceId, ...reach });
       // The sync stopped when the service went away; it carries on when it answers again.
-      if (reach.online && !closed) void syncs.get(workspaceId)?.then((sync) => sync.start());
+      if (reach.online && !closed) void syncs.get(workspaceId)?.then((sync) => sync?.start());
     },
     probeEveryMs: options.replica?.probeEveryMs,
   });
@@ -160,8 +168,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     quick = false,
   ) {
     const { idempotencyKey, ...endpointParams } = params;
+    const key = await workspaces.keyFor(workspace);
     try {
-      const result = await clientFor(workspace, undefined, quick ? quickRetry : options.retry).call(
+      const result = await clientFor(workspace, key ?? undefined, quick ? quickRetry : options.retry).call(
         name,
         endpointParams as never,
         { signal, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined },
@@ -172,6 +181,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (error instanceof ApiError && error.code !== 'cancelled') {
         if (isUnreachable(error)) connectivity.unreachable(workspace.id);
         else if (error.status !== null) connectivity.answered(workspace.id);
+        if (error.status === 401 && key !== null) await keyRefused(workspace, key);
       }
       throw error;
     }
@@ -187,7 +197,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
 
   const syncBudget = createRequestBudget(() => options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET);
-  const syncs = new Map<string, Promise<WorkspaceSync>>();
+  const syncs = new Map<string, Promise<WorkspaceSync | null>>();
   let closed = false;
 
   function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
@@ -204,33 +214,59 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** The workspace's sync, started (or resumed) when it becomes the one on screen; the others stop. */
   async function syncOf(workspaceId: string): Promise<WorkspaceSync | null> {
     const settings = options.replica?.sync;
-    if (!settings || closed) return null;
+    if (!settings || closed || !localCopyOn(workspaceId)) return null;
     let sync = syncs.get(workspaceId);
     if (!sync) {
-      sync = replicas.get(workspaceId).then((replica) =>
-        createWorkspaceSync({
-          replica,
-          budget: syncBudget,
-          pageSize: settings.pageSize,
-          request: (op, params, signal) =>
-            askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
-          onProgress: (progress) => emit('syncProgress', syncStatus(workspaceId, progress)),
-        }),
+      sync = replicas.get(workspaceId).then(
+        (replica) =>
+          replica &&
+          createWorkspaceSync({
+            replica,
+            budget: syncBudget,
+            pageSize: settings.pageSize,
+            request: (op, params, signal) =>
+              askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
+            onProgress: (progress) => emit('syncProgress', syncStatus(workspaceId, progress)),
+          }),
       );
       syncs.set(workspaceId, sync);
     }
-    for (const [otherId, other] of syncs) if (otherId !== workspaceId) void other.then((made) => made.stop());
+    for (const [otherId, other] of syncs) if (otherId !== workspaceId) void other.then((made) => made?.stop());
     const made = await sync;
-    void made.start();
+    // Turned off while it was being made: none is kept, so turning it on again makes a new one.
+    if (!made && syncs.get(workspaceId) === sync) syncs.delete(workspaceId);
+    void made?.start();
     return made;
   }
 
-  /** Signing out, revoking the key or removing a workspace leaves no copy of its calls behind. */
+  /**
+   * Signing out, revoking or replacing the key with another member's, a key the service refuses,
+   * removing the workspace, turning its local copy off or "Remove local data": no copy of its
+   * calls is left behind, neither the file nor its key.
+   */
   async function forgetReplica(workspaceId: string): Promise<void> {
     const sync = syncs.get(workspaceId);
     syncs.delete(workspaceId);
     (await sync)?.stop();
     await replicas.remove(workspaceId);
+    emit('syncProgress', syncStatus(workspaceId, null));
+  }
+
+  /** A 401 for the key the workspace still holds (not one replaced meanwhile): its copy goes. */
+  async function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
+    if (keyGone.has(workspace.id) || (await workspaces.keyFor(workspace)) !== key) return;
+    keyGone.add(workspace.id);
+    await forgetReplica(workspace.id);
+  }
+
+  /** A key the service accepted for the workspace: its copy is kept (and synced) again. */
+  function keyAccepted(workspaceId: string): void {
+    keyGone.delete(workspaceId);
+  }
+
+  /** Settings' view of the copy; after a change, the active workspace's sync starts again (or says it is off). */
+  async function localCopyOf(workspaceId: string): Promise<LocalCopy> {
+    return { workspaceId, ...(await replicas.size(workspaceId)) };
   }
 
   const jobs = createJobWatcher({
@@ -295,20 +331,47 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       demoAvailable: options.demo !== null,
     }),
     listWorkspaces: () => workspaces.list(),
-    openDemoWorkspace: (_, signal) => workspaces.openDemo(signal),
-    addWorkspace: (params, signal) => workspaces.add(params, signal),
+    openDemoWorkspace: async (_, signal) => {
+      const workspace = await workspaces.openDemo(signal);
+      keyAccepted(workspace.id);
+      return workspace;
+    },
+    addWorkspace: async (params, signal) => {
+      const workspace = await workspaces.add(params, signal);
+      keyAccepted(workspace.id);
+      return workspace;
+    },
     switchWorkspace: (params) => workspaces.switchTo(params.workspaceId),
-    replaceKey: (params, signal) => workspaces.replaceKey(params.workspaceId, params.apiKey, signal),
+    replaceKey: async ({ workspaceId, apiKey }, signal) => {
+      const before = workspaces.find(workspaceId).member?.id;
+      const workspace = await workspaces.replaceKey(workspaceId, apiKey, signal);
+      // Another member's key may see other calls: what the old one synced is not theirs to read.
+      if (before !== workspace.member?.id) await forgetReplica(workspaceId);
+      keyAccepted(workspaceId);
+      return workspace;
+    },
     setWorkspaceCurrency: ({ workspaceId, currency }) => workspaces.setCurrency(workspaceId, currency),
     signOut: async ({ workspaceId }) => {
       await workspaces.forgetKey(workspaceId);
+      keyGone.add(workspaceId);
       await forgetReplica(workspaceId);
       return { workspaceId };
     },
     revokeKey: async (params, signal) => {
       const revoked = await workspaces.revoke(params.workspaceId, signal);
+      keyGone.add(params.workspaceId);
       await forgetReplica(params.workspaceId);
       return revoked;
+    },
+    removeWorkspace: async ({ workspaceId }) => {
+      await workspaces.remove(workspaceId);
+      await forgetReplica(workspaceId);
+      keyGone.delete(workspaceId);
+      options.settings.update((current) => ({
+        ...current,
+        localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
+      }));
+      return { workspaceId };
     },
     checkConnection: async ({ workspaceId }, signal) => {
       const workspace = workspaces.find(workspaceId);
@@ -343,10 +406,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     getReplicaStatus: async () => {
       const workspace = workspaces.active();
       const replica = await replicas.get(workspace.id);
-      const fetchedAt = replica.answers.lastFetchedAt();
+      const fetchedAt = replica?.answers.lastFetchedAt() ?? null;
       connectivity.seed(workspace.id, fetchedAt === null ? null : new Date(fetchedAt).toISOString());
       void syncOf(workspace.id);
-      return { workspaceId: workspace.id, storage: replica.storage, ...(await connectivity.check(workspace.id)) };
+      return {
+        workspaceId: workspace.id,
+        storage: replica?.storage ?? 'off',
+        ...(await connectivity.check(workspace.id)),
+      };
     },
     getSyncStatus: async () => {
       const { id } = workspaces.active();
@@ -356,7 +423,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const workspace = workspaces.active();
       const replica = await replicas.get(workspace.id);
       return mergedSearch({
-        db: replica.db,
+        db: replica?.db ?? null,
         query,
         knownCalls: (await syncOf(workspace.id))?.progress().calls.known ?? 0,
         searchService: async (q, dealId) =>
@@ -379,6 +446,27 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       options.settings.update((current) => ({ ...current, syncRequestsPerSecond: requestsPerSecond }));
       const { id } = workspaces.active();
       return syncStatus(id, (await syncOf(id))?.progress() ?? null);
+    },
+    getLocalCopy: ({ workspaceId }) => {
+      workspaces.find(workspaceId);
+      return localCopyOf(workspaceId);
+    },
+    setLocalCopy: async ({ workspaceId, on }) => {
+      workspaces.find(workspaceId);
+      options.settings.update((current) => {
+        const others = (current.localCopyOff ?? []).filter((id) => id !== workspaceId);
+        return { ...current, localCopyOff: on ? others : [...others, workspaceId] };
+      });
+      if (!on) await forgetReplica(workspaceId);
+      else if (workspaces.active().id === workspaceId) await syncOf(workspaceId);
+      return localCopyOf(workspaceId);
+    },
+    removeLocalData: async ({ workspaceId }) => {
+      workspaces.find(workspaceId);
+      await forgetReplica(workspaceId);
+      // Starts over empty, syncing afresh when it is the workspace on screen (or stays off).
+      if (workspaces.active().id === workspaceId) await syncOf(workspaceId);
+      return localCopyOf(workspaceId);
     },
     watchJob: async (ref) => {
       jobs.watch(workspaces.active().id, ref);
@@ -444,7 +532,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       reads.close();
       connectivity.close();
       // The syncs stop before their replicas close, so none writes to a closed database.
-      void Promise.all([...syncs.values()].map((sync) => sync.then((made) => made.stop()))).finally(() =>
+      void Promise.all([...syncs.values()].map((sync) => sync.then((made) => made?.stop()))).finally(() =>
         replicas.close(),
       );
       listeners.clear();

@@ -201,6 +201,21 @@ export function createWorkspaces(options: WorkspacesOptions) {
       options.changed();
     },
 
+    /** Forgets the workspace and its key; the one on screen becomes another (the newest added), or none. */
+    async remove(workspaceId: string): Promise<void> {
+      const workspace = find(workspaceId);
+      if (workspace.kind === 'custom' && workspace.member) {
+        await vault.delete(accountFor(workspace.baseUrl, workspace.member.id));
+      }
+      settings.update((current) => {
+        const left = current.workspaces.filter((other) => other.id !== workspaceId);
+        const active =
+          current.activeWorkspaceId === workspaceId ? (left.at(-1)?.id ?? null) : current.activeWorkspaceId;
+        return { ...current, workspaces: left, activeWorkspaceId: active };
+      });
+      options.changed();
+    },
+
     async revoke(workspaceId: string, signal: AbortSignal): Promise<RevokedKey> {
       const workspace = find(workspaceId);
       const { data } = await options.clientFor(workspace).revokeKey({}, { signal });

@@ -16,7 +16,8 @@ interface ServiceHit {
 }
 
 export interface MergedSearchOptions {
-  db: ReplicaDatabase;
+  /** The workspace's replica; null while its local copy is off (every call is then the service's). */
+  db: ReplicaDatabase | null;
   query: LocalSearchQuery;
   /** Calls the workspace is known to have (the sync's count); 0 when unknown. */
   knownCalls: number;
@@ -33,11 +34,13 @@ const SERVICE_LIMIT = 100;
  */
 export async function mergedSearch(options: MergedSearchOptions): Promise<LocalSearchResult> {
   const { query } = options;
-  const local = localSearch(options.db, query);
+  const local = options.db
+    ? localSearch(options.db, query)
+    : { calls: [], deals: [], totalHits: 0, indexedCalls: [] as string[] };
   const indexed = new Set(local.indexedCalls);
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
   // The calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted.
-  const seenCalls = (options.db.prepare('SELECT count(*) AS n FROM calls').get() as { n: number }).n;
+  const seenCalls = (options.db?.prepare('SELECT count(*) AS n FROM calls').get() as { n: number } | undefined)?.n ?? 0;
   const knownCalls = Math.max(options.knownCalls, seenCalls, indexed.size);
   let note: string | null = null;
   if (indexed.size < knownCalls || knownCalls === 0) {

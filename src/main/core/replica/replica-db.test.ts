@@ -63,7 +63,7 @@ describe('replicas per workspace', () => {
   it('stay in memory when keys live only for this session, since a key lost at exit would orphan the file', async () => {
     const dir = tempDir();
     const replicas = createReplicas({ vault: createSessionKeyVault('no keychain in tests'), dir });
-    const replica = await replicas.get('ws-1');
+    const replica = (await replicas.get('ws-1'))!;
     expect(replica.storage).toBe('memory');
     replica.answers.put('getDeal', '[]', { data: {} }, 1);
     expect(statSync(dir).isDirectory()).toBe(true);

@@ -8,7 +8,8 @@ export type ReplicaDatabase = Database.Database;
 /** Where a replica lives: an encrypted file, or memory for this session only (no keychain for its key). */
 export type ReplicaLocation = { file: string; key: Buffer } | { file: null };
 
-const SIDE_FILES = ['-wal', '-shm', '-journal'];
+/** SQLite's files beside a database file (WAL, its index, a rollback journal). */
+export const REPLICA_SIDE_FILES = ['-wal', '-shm', '-journal'];
 
 /**
  * Opens (creating when absent) a workspace's replica. A file is SQLCipher-format pages
@@ -34,10 +35,10 @@ export function openReplicaDb(location: ReplicaLocation): ReplicaDatabase {
     db.close();
     throw error;
   }
-  for (const suffix of SIDE_FILES) narrowIfPresent(location.file + suffix);
+  for (const suffix of REPLICA_SIDE_FILES) narrowIfPresent(location.file + suffix);
   return db;
 }
 
 export function deleteReplicaFiles(file: string): void {
-  for (const suffix of ['', ...SIDE_FILES]) rmSync(file + suffix, { force: true });
+  for (const suffix of ['', ...REPLICA_SIDE_FILES]) rmSync(file + suffix, { force: true });
 }

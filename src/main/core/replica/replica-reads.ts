@@ -56,8 +56,9 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
     signal: AbortSignal,
   ): Promise<{ body: unknown; changed: boolean }> {
     const body = await options.fetch(workspaceId, op, params, signal, !options.isOnline(workspaceId));
+    // Asked again after the answer: the local copy may have been turned off meanwhile.
     const replica = await options.replicas.get(workspaceId);
-    return { body, changed: replica.answers.put(op, key, body, now()) };
+    return { body, changed: replica?.answers.put(op, key, body, now()) ?? false };
   }
 
   function revalidate(workspaceId: string, op: string, params: Record<string, unknown>, key: string): void {
@@ -71,7 +72,7 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
         // Gone from the service (deleted, or now another organisation's): the copy goes too.
         if (error instanceof ApiError && error.code === 'not_found') {
           const replica = await options.replicas.get(workspaceId);
-          if (replica.answers.remove(op, key)) announce(workspaceId);
+          if (replica?.answers.remove(op, key)) announce(workspaceId);
         }
       })
       .finally(() => inFlight.delete(flightKey));
@@ -81,7 +82,8 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
     async read(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal) {
       const key = canonicalParams(params);
       const replica = await options.replicas.get(workspaceId);
-      const stored = replica.answers.get(op, key);
+      // None kept while the local copy is off: the read goes to the service, and nothing is stored.
+      const stored = replica?.answers.get(op, key);
       if (!stored) return (await fetchAndKeep(workspaceId, op, params, key, signal)).body;
       if (stored.fetchedAt < (changedAt.get(workspaceId) ?? 0) && options.isOnline(workspaceId)) {
         try {

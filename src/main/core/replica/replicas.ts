@@ -1,8 +1,9 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../../../node-shared/private-files';
 import type { KeyVault } from '../key-vault/key-vault';
 import { type ReplicaAnswers, replicaAnswers } from './replica-answers';
-import { deleteReplicaFiles, openReplicaDb, type ReplicaDatabase } from './replica-db';
+import { deleteReplicaFiles, openReplicaDb, REPLICA_SIDE_FILES, type ReplicaDatabase } from './replica-db';
 import { replicaKey, replicaKeyAccount } from './replica-key';
 
 export interface Replica {
@@ -17,6 +18,8 @@ export interface ReplicasOptions {
   vault: KeyVault;
   /** The folder of replica files; null keeps every replica in memory (tests, no user data folder). */
   dir: string | null;
+  /** False while nothing may be kept for the workspace (its local copy is off, or its key refused). */
+  keeps?(workspaceId: string): boolean;
 }
 
 /** File names from workspace ids, which are UUIDs or `demo`, never a path. */
@@ -24,9 +27,22 @@ function fileName(workspaceId: string): string {
   return `${encodeURIComponent(workspaceId)}.replica.sqlite`;
 }
 
+function bytesOnDisk(file: string): number {
+  let bytes = 0;
+  for (const suffix of ['', ...REPLICA_SIDE_FILES]) {
+    try {
+      bytes += statSync(file + suffix).size;
+    } catch {
+      // A side file SQLite has not made (or already folded back): nothing on disk.
+    }
+  }
+  return bytes;
+}
+
 /** Every workspace's replica, opened on first use and kept open for the session. */
 export function createReplicas(options: ReplicasOptions) {
   const open = new Map<string, Promise<Replica>>();
+  const keeps = options.keeps ?? (() => true);
 
   async function openDb(workspaceId: string): Promise<Pick<Replica, 'db' | 'storage'>> {
     const key = options.dir ? await replicaKey(options.vault, workspaceId) : null;
@@ -45,23 +61,41 @@ export function createReplicas(options: ReplicasOptions) {
     return { db, storage: 'file' };
   }
 
+  /** The workspace's replica, or null while nothing may be kept for it (so nothing is stored then). */
+  function get(workspaceId: string): Promise<Replica | null> {
+    if (!keeps(workspaceId)) return Promise.resolve(null);
+    let replica = open.get(workspaceId);
+    if (!replica) {
+      replica = openDb(workspaceId).then(({ db, storage }) => ({
+        workspaceId,
+        db,
+        storage,
+        answers: replicaAnswers(db),
+      }));
+      open.set(workspaceId, replica);
+      replica.catch(() => open.delete(workspaceId));
+    }
+    return replica;
+  }
+
   return {
-    get(workspaceId: string): Promise<Replica> {
-      let replica = open.get(workspaceId);
-      if (!replica) {
-        replica = openDb(workspaceId).then(({ db, storage }) => ({
-          workspaceId,
-          db,
-          storage,
-          answers: replicaAnswers(db),
-        }));
-        open.set(workspaceId, replica);
-        replica.catch(() => open.delete(workspaceId));
+    get,
+
+    /** What the workspace's copy takes, on disk (file and side files) or in memory; none while off. */
+    async size(workspaceId: string): Promise<{ storage: Replica['storage'] | 'off'; bytes: number }> {
+      const replica = await get(workspaceId);
+      if (!replica) return { storage: 'off', bytes: 0 };
+      if (replica.storage === 'memory') {
+        const pages = replica.db.pragma('page_count', { simple: true }) as number;
+        return { storage: 'memory', bytes: pages * (replica.db.pragma('page_size', { simple: true }) as number) };
       }
-      return replica;
+      return { storage: 'file', bytes: bytesOnDisk(join(options.dir!, fileName(workspaceId))) };
     },
 
-    /** Signing out, revoking the key or "Remove local data": the file, its key and the open handle go. */
+    /**
+     * Signing out, revoking or replacing the key, removing the workspace, turning its local copy
+     * off, or "Remove local data": the file, its side files, its key and the open handle go.
+     */
     async remove(workspaceId: string): Promise<void> {
       const replica = open.get(workspaceId);
       open.delete(workspaceId);

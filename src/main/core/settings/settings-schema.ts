@@ -50,6 +50,8 @@ export const Settings = z.object({
   savedSearches: z.array(StoredSavedSearch).max(SAVED_SEARCHES_CAP).default([]),
   /** The background sync's request budget; absent: the default. */
   syncRequestsPerSecond: SyncBudget.optional(),
+  /** Workspaces whose local copy the person turned off (Settings); absent: none. */
+  localCopyOff: z.array(z.string()).optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 
