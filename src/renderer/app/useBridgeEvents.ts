@@ -30,6 +30,7 @@ export function useBridgeEvents(): void {
     const stops = [
       bridge.on('replicaChanged', () => void readScreensAgain()),
       bridge.on('syncProgress', (status) => {
+        void queryClient.invalidateQueries({ queryKey: replicaKeys.localCopy(status.workspaceId) });
         // An event is newer than an answer still on its way, which must not overwrite it.
         void queryClient.cancelQueries({ queryKey: syncKeys.status() });
         queryClient.setQueryData<SyncStatus>(syncKeys.status(), (current) =>

@@ -30,7 +30,11 @@ export function FreshnessIndicator() {
     storage === 'memory' ? 'No OS keychain: the local copy is kept in memory for this session only.' : undefined;
   return (
     <p className={online ? 'freshness' : 'freshness offline'} role="status" aria-live="polite" title={sessionOnly}>
-      {online ? when && `Updated ${when}` : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`}
+      {online
+        ? when && `Updated ${when}`
+        : storage === 'off'
+          ? 'Offline — the local copy is off, so screens not open already cannot be read'
+          : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`}
       {sync.data?.state === 'syncing' && (
         <span className="muted">
           {' '}

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { SyncStatus } from '../../shared/bridge';
+import type { LocalCopy, SyncStatus, Workspace } from '../../shared/bridge';
+import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
+import { formatBytes } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
-import { replicaQueries, syncQueries, useSyncControl } from './queries';
+import { replicaQueries, syncQueries, useLocalCopyControl, useSyncControl } from './queries';
 
 const stateWords: Record<SyncStatus['state'], string> = {
   syncing: 'Syncing in the background',
@@ -12,9 +14,94 @@ const stateWords: Record<SyncStatus['state'], string> = {
   off: 'Not syncing in the background',
 };
 
-/** Settings: where the local copy lives, what the background sync holds, pause and resume, its request budget. */
-export function LocalCopySettings() {
-  const replica = useQuery(replicaQueries.status());
+const storageWords: Record<LocalCopy['storage'], string> = {
+  file: 'Calls and deals are kept on this computer, encrypted with a key held in the OS keychain, so screens open at once and stay readable offline.',
+  memory: 'No OS keychain is available, so the local copy is kept in memory for this session only.',
+  off: 'Off: nothing of this workspace is kept on this computer, and every screen asks the service.',
+};
+
+function sizeWords(copy: LocalCopy): string {
+  if (copy.storage === 'off') return 'None kept';
+  const size = formatBytes(copy.bytes);
+  return copy.storage === 'memory' ? `${size} in memory (this session only)` : `${size} on disk`;
+}
+
+/**
+ * Settings: the workspace's local copy (where it lives, its size, on or off, remove its data) and
+ * its background sync (what it holds, pause and resume, its request budget).
+ */
+export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
+  const copy = useQuery(replicaQueries.localCopy(workspace.id));
+  const control = useLocalCopyControl(workspace.id);
+  const [confirm, setConfirm] = useState<'off' | 'remove' | null>(null);
+  const switchId = useId();
+  const on = copy.data ? copy.data.storage !== 'off' : null;
+  const pending = confirm === 'off' ? control.setOn : control.remove;
+  const close = () => {
+    pending.reset();
+    setConfirm(null);
+  };
+  return (
+    <section className="card" aria-labelledby="local-copy-heading">
+      <h2 id="local-copy-heading">Local copy</h2>
+      {copy.isError && <InlineError error={copy.error} />}
+      {copy.data && (
+        <>
+          <p>{storageWords[copy.data.storage]}</p>
+          <div className="switch-row">
+            <input
+              id={switchId}
+              type="checkbox"
+              role="switch"
+              checked={on ?? false}
+              aria-checked={on ?? false}
+              disabled={control.setOn.isPending}
+              onChange={(event) => (event.target.checked ? control.setOn.mutate(true) : setConfirm('off'))}
+            />
+            <label htmlFor={switchId}>Keep a local copy of {workspace.name}</label>
+          </div>
+          {control.setOn.isError && confirm === null && <InlineError error={control.setOn.error} />}
+          <dl className="facts">
+            <dt>Size</dt>
+            <dd>{sizeWords(copy.data)}</dd>
+          </dl>
+          {on && <SyncFacts />}
+          <div className="actions">
+            <button type="button" className="button danger" onClick={() => setConfirm('remove')}>
+              Remove local data…
+            </button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'off' ? 'Turn off the local copy?' : `Remove the local data of ${workspace.name}?`}
+        confirmLabel={confirm === 'off' ? 'Turn off and delete' : 'Remove local data'}
+        busy={pending.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          confirm === 'off'
+            ? control.setOn.mutate(false, { onSuccess: close })
+            : control.remove.mutate(undefined, { onSuccess: close })
+        }
+      >
+        <p>
+          The copy of this workspace’s calls and deals on this computer is deleted, with its key in the keychain.
+          {confirm === 'off'
+            ? ' Screens then ask the service each time and cannot be read offline, until you turn it on again.'
+            : on
+              ? ' It then starts again, empty, and the sync fetches everything afresh.'
+              : ''}
+        </p>
+        <p>Your API key, your settings and everything on the service stay as they are.</p>
+        {pending.isError && <InlineError error={pending.error} />}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** What the background sync holds, pause and resume, and its request budget. */
+function SyncFacts() {
   const sync = useQuery(syncQueries.status());
   const control = useSyncControl();
   const budgetId = useId();
@@ -24,59 +111,50 @@ export function LocalCopySettings() {
     event.preventDefault();
     if (budget !== null) control.setBudget.mutate(Number(budget), { onSuccess: () => setBudget(null) });
   };
+  if (!status) return null;
   return (
-    <section className="card" aria-labelledby="local-copy-heading">
-      <h2 id="local-copy-heading">Local copy</h2>
-      <p>
-        {replica.data?.storage === 'memory'
-          ? 'No OS keychain is available, so the local copy is kept in memory for this session only.'
-          : 'Calls and deals are kept on this computer, encrypted with a key held in the OS keychain, so screens open at once and stay readable offline.'}
-      </p>
-      {status && (
-        <>
-          <dl className="facts">
-            <dt>Sync</dt>
-            <dd>{stateWords[status.state]}</dd>
-            <dt>Calls</dt>
-            <dd>
-              {status.calls.synced} of {status.calls.known} stored
-            </dd>
-            <dt>Deals</dt>
-            <dd>
-              {status.deals.synced} of {status.deals.known} stored
-            </dd>
-          </dl>
-          {status.state !== 'off' && (
-            <div className="actions">
-              {status.state === 'paused' ? (
-                <button type="button" className="button" onClick={() => control.resume.mutate()}>
-                  Resume sync
-                </button>
-              ) : (
-                <button type="button" className="button" onClick={() => control.pause.mutate()}>
-                  Pause sync
-                </button>
-              )}
-            </div>
-          )}
-          <form className="form" onSubmit={saveBudget} aria-label="Sync request budget">
-            <label htmlFor={budgetId}>Requests per second the sync may make</label>
-            <input
-              id={budgetId}
-              type="number"
-              min={0.5}
-              max={50}
-              step={0.5}
-              value={budget ?? String(status.requestsPerSecond)}
-              onChange={(event) => setBudget(event.target.value)}
-            />
-            <button type="submit" className="button" disabled={budget === null || control.setBudget.isPending}>
-              Save budget
+    <>
+      <dl className="facts">
+        <dt>Sync</dt>
+        <dd>{stateWords[status.state]}</dd>
+        <dt>Calls</dt>
+        <dd>
+          {status.calls.synced} of {status.calls.known} stored
+        </dd>
+        <dt>Deals</dt>
+        <dd>
+          {status.deals.synced} of {status.deals.known} stored
+        </dd>
+      </dl>
+      {status.state !== 'off' && (
+        <div className="actions">
+          {status.state === 'paused' ? (
+            <button type="button" className="button" onClick={() => control.resume.mutate()}>
+              Resume sync
             </button>
-            {control.setBudget.isError && <InlineError error={control.setBudget.error} />}
-          </form>
-        </>
+          ) : (
+            <button type="button" className="button" onClick={() => control.pause.mutate()}>
+              Pause sync
+            </button>
+          )}
+        </div>
       )}
-    </section>
+      <form className="form" onSubmit={saveBudget} aria-label="Sync request budget">
+        <label htmlFor={budgetId}>Requests per second the sync may make</label>
+        <input
+          id={budgetId}
+          type="number"
+          min={0.5}
+          max={50}
+          step={0.5}
+          value={budget ?? String(status.requestsPerSecond)}
+          onChange={(event) => setBudget(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={budget === null || control.setBudget.isPending}>
+          Save budget
+        </button>
+        {control.setBudget.isError && <InlineError error={control.setBudget.error} />}
+      </form>
+    </>
   );
 }

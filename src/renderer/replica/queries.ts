@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SyncStatus } from '../../shared/bridge';
+import type { LocalCopy, SyncStatus } from '../../shared/bridge';
 import { call } from '../api';
 
 export const replicaKeys = {
   all: ['replica'] as const,
   status: () => [...replicaKeys.all, 'status'] as const,
+  localCopy: (workspaceId: string) => [...replicaKeys.all, 'local-copy', workspaceId] as const,
 };
 
 export const replicaQueries = {
@@ -13,6 +14,13 @@ export const replicaQueries = {
     queryOptions({
       queryKey: replicaKeys.status(),
       queryFn: ({ signal }) => call('getReplicaStatus', {}, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** Read again at each syncProgress event while shown (its size grows as the sync stores). */
+  localCopy: (workspaceId: string) =>
+    queryOptions({
+      queryKey: replicaKeys.localCopy(workspaceId),
+      queryFn: ({ signal }) => call('getLocalCopy', { workspaceId }, signal),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
@@ -52,5 +60,22 @@ export function useSyncControl() {
       mutationFn: (requestsPerSecond: number) => call('setSyncBudget', { requestsPerSecond }),
       onSuccess,
     }),
+  };
+}
+
+/**
+ * Turn the local copy off or on, or remove its data: main answers with the copy as it now is; the
+ * freshness line (where it lives) and the sync's status are read again.
+ */
+export function useLocalCopyControl(workspaceId: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (copy: LocalCopy) => {
+    queryClient.setQueryData(replicaKeys.localCopy(workspaceId), copy);
+    void queryClient.invalidateQueries({ queryKey: replicaKeys.status() });
+    void queryClient.invalidateQueries({ queryKey: syncKeys.status() });
+  };
+  return {
+    setOn: useMutation({ mutationFn: (on: boolean) => call('setLocalCopy', { workspaceId, on }), onSuccess }),
+    remove: useMutation({ mutationFn: () => call('removeLocalData', { workspaceId }), onSuccess }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatAmount, formatClock, formatDate, formatPercent } from './format';
+import { formatAgo, formatAmount, formatBytes, formatClock, formatDate, formatPercent } from './format';
 
 describe('formatting', () => {
   it('groups amounts by the locale and shows a dash for no amount', () => {
@@ -39,5 +39,13 @@ describe('formatting', () => {
     expect(formatAgo('2026-03-05T11:58:00Z', now)).toBe('2 min ago');
     expect(formatAgo('2026-03-05T09:00:00Z', now)).toBe('3 h ago');
     expect(formatAgo('2026-03-01T12:00:00Z', now)).toBe('4 days ago');
+  });
+
+  it('writes sizes in decimal units with one decimal below ten', () => {
+    expect(formatBytes(0, 'en-US')).toBe('0 byte');
+    expect(formatBytes(999, 'en-US')).toBe('999 byte');
+    expect(formatBytes(4_200_000, 'en-US')).toBe('4.2 MB');
+    expect(formatBytes(512_000, 'en-US')).toBe('512 kB');
+    expect(formatBytes(1_234_000_000, 'de-DE')).toBe('1,2\u00a0GB');
   });
 });

@@ -75,6 +75,24 @@ export function formatPercent(value: number | null | undefined, locale?: string)
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** A size in the reader's locale and decimal units, as file managers show them: `4.2 MB`, `512 kB`. */
+export function formatBytes(bytes: number, locale?: string): string {
+  let unit = 0;
+  let value = Math.max(0, bytes);
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return numberFormat(locale, {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+  }).format(value);
+}
+
 export function formatElapsed(milliseconds: number): string {
   return formatClock(milliseconds / 1000);
 }

@@ -14,13 +14,36 @@ import { appKeys, useWorkspaceChange, workspaceQueries } from './queries';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 import './workspaces.css';
 
+/** What each way of stopping asks before it acts, and what it says will happen. */
+const confirmations = {
+  revoke: (name: string) => ({
+    title: 'Revoke this key?',
+    label: 'Revoke key',
+    text: `The service will refuse this key from now on — here and in every other app or script that uses it. This cannot be undone: to open ${name} again you will need a new key from your web application.`,
+  }),
+  'sign-out': (name: string) => ({
+    title: `Sign out of ${name}?`,
+    label: 'Sign out',
+    text: 'The key is removed from this computer, and the local copy of this workspace with it. The key keeps working elsewhere; you can add it again later.',
+  }),
+  remove: (name: string) => ({
+    title: `Remove ${name}?`,
+    label: 'Remove workspace',
+    text: 'The workspace leaves Callscope on this computer: its settings, its key and its local copy are deleted. Everything on the service stays, and the key keeps working elsewhere.',
+  }),
+};
+
 /** The workspace: its connection, its key (replace, revoke, sign out), the theme, and more workspaces. */
 export function SettingsScreen({ workspace }: { workspace: Workspace }) {
-  const [confirm, setConfirm] = useState<'revoke' | 'sign-out' | null>(null);
-  const revoke = useWorkspaceChange('revokeKey');
-  const signOut = useWorkspaceChange('signOut');
+  const [confirm, setConfirm] = useState<keyof typeof confirmations | null>(null);
+  const changes = {
+    revoke: useWorkspaceChange('revokeKey'),
+    'sign-out': useWorkspaceChange('signOut'),
+    remove: useWorkspaceChange('removeWorkspace'),
+  };
   const offlineReason = useOfflineReason();
-  const pending = confirm === 'revoke' ? revoke : signOut;
+  const pending = changes[confirm ?? 'sign-out'];
+  const confirmation = confirm && confirmations[confirm](workspace.name);
   return (
     <div className="screen">
       <h1>Workspace and key</h1>
@@ -62,6 +85,9 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
               <button type="button" className="button" onClick={() => setConfirm('sign-out')}>
                 Sign out of {workspace.name}
               </button>
+              <button type="button" className="button danger" onClick={() => setConfirm('remove')}>
+                Remove workspace…
+              </button>
               <button
                 type="button"
                 className="button danger"
@@ -75,7 +101,7 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
           </section>
         </>
       )}
-      <LocalCopySettings />
+      <LocalCopySettings workspace={workspace} />
       <ThemeSetting />
       <DealWarningSettings />
       <section className="card" aria-labelledby="another-heading">
@@ -84,8 +110,8 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
       </section>
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm === 'revoke' ? 'Revoke this key?' : `Sign out of ${workspace.name}?`}
-        confirmLabel={confirm === 'revoke' ? 'Revoke key' : 'Sign out'}
+        title={confirmation?.title ?? ''}
+        confirmLabel={confirmation?.label ?? ''}
         busy={pending.isPending}
         onCancel={() => {
           pending.reset();
@@ -93,14 +119,7 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
         }}
         onConfirm={() => pending.mutate({ workspaceId: workspace.id }, { onSuccess: () => setConfirm(null) })}
       >
-        {confirm === 'revoke' ? (
-          <p>
-            The service will refuse this key from now on — here and in every other app or script that uses it. This
-            cannot be undone: to open {workspace.name} again you will need a new key from your web application.
-          </p>
-        ) : (
-          <p>The key is removed from this computer. It keeps working elsewhere; you can add it again later.</p>
-        )}
+        <p>{confirmation?.text}</p>
         {pending.isError && <InlineError error={pending.error} />}
       </ConfirmDialog>
     </div>

@@ -33,7 +33,8 @@ type WorkspaceOperation =
   | 'switchWorkspace'
   | 'replaceKey'
   | 'signOut'
-  | 'revokeKey';
+  | 'revokeKey'
+  | 'removeWorkspace';
 
 /**
  * Any operation that changes which workspace (or key) is in use: the service data cached for

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../service/testing/http';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import type { LocalCopy } from '../../../shared/bridge';
+import type { LocalCopy, OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import { accountFor, type KeyVault } from '../key-vault/key-vault';
 import { openKeyVault } from '../key-vault/open-key-vault';
@@ -36,10 +36,12 @@ async function issueKey(memberId = org().members[0]!.id): Promise<string> {
   return (await service.cli(['keys', 'issue', '--org', org().id, '--member', memberId])).trim();
 }
 
-async function ok<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { code: string } }>): Promise<T> {
-  const settled = await result;
-  if (!settled.ok) throw new Error(`expected success, got ${settled.error.code}`);
-  return settled.value;
+/** The core's answer to a bridge call that must succeed, typed as the bridge says. */
+function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
+  return core.invoke(op, params).then((settled) => {
+    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}`);
+    return settled.value as OperationResult<N>;
+  });
 }
 
 /** A real core on a throwaway replica folder, with the workspace added on a fresh key. */
@@ -51,139 +53,142 @@ async function appWithWorkspace(vault: KeyVault, settings?: SettingsStore) {
     rmSync(dir, { recursive: true, force: true });
   });
   const apiKey = await issueKey();
-  const workspace = await ok(core.invoke('addWorkspace', { baseUrl: service.baseUrl, apiKey, name: 'Kept' }));
+  const workspace = await ok(core, 'addWorkspace', { baseUrl: service.baseUrl, apiKey, name: 'Kept' });
   const file = join(dir, `${encodeURIComponent(workspace.id)}.replica.sqlite`);
   return { core, dir, apiKey, workspace, file };
 }
 
 /** One screen's read, which the replica keeps. */
 async function readDeals(core: AppCore): Promise<void> {
-  await ok(core.invoke('listDeals', { limit: 5 }));
+  await ok(core, 'listDeals', { limit: 5 });
 }
 
 function localCopy(core: AppCore, workspaceId: string): Promise<LocalCopy> {
-  return ok(core.invoke('getLocalCopy', { workspaceId }));
+  return ok(core, 'getLocalCopy', { workspaceId });
 }
 
-describe.skipIf(!underKeyring)('the local copy on disk, its key in a real Secret Service (scripts/with-keyring.sh)', () => {
-  async function setUp() {
-    const vault = await openKeyVault(`Callscope-test-${randomUUID()}`);
-    expect(vault.storage).toBe('keychain');
-    const app = await appWithWorkspace(vault);
-    await readDeals(app.core);
-    expect(existsSync(app.file)).toBe(true);
-    expect(await vault.get(replicaKeyAccount(app.workspace.id))).toMatch(/^[0-9a-f]{64}$/);
-    return { vault, ...app };
-  }
+describe.skipIf(!underKeyring)(
+  'the local copy on disk, its key in a real Secret Service (scripts/with-keyring.sh)',
+  () => {
+    async function setUp() {
+      const vault = await openKeyVault(`Callscope-test-${randomUUID()}`);
+      expect(vault.storage).toBe('keychain');
+      const app = await appWithWorkspace(vault);
+      await readDeals(app.core);
+      expect(existsSync(app.file)).toBe(true);
+      expect(await vault.get(replicaKeyAccount(app.workspace.id))).toMatch(/^[0-9a-f]{64}$/);
+      return { vault, ...app };
+    }
 
-  async function expectGone(vault: KeyVault, file: string, workspaceId: string) {
-    expect(existsSync(file)).toBe(false);
-    expect(existsSync(`${file}-wal`)).toBe(false);
-    expect(await vault.get(replicaKeyAccount(workspaceId))).toBeNull();
-  }
+    async function expectGone(vault: KeyVault, file: string, workspaceId: string) {
+      expect(existsSync(file)).toBe(false);
+      expect(existsSync(`${file}-wal`)).toBe(false);
+      expect(await vault.get(replicaKeyAccount(workspaceId))).toBeNull();
+    }
 
-  it('says its size on disk, which grows as screens are read', async () => {
-    const { core, workspace } = await setUp();
-    const before = await localCopy(core, workspace.id);
-    expect(before.storage).toBe('file');
-    expect(before.bytes).toBeGreaterThan(0);
-    const videos = await ok(core.invoke('listVideos', { limit: 100 }));
-    for (const video of videos.data) await ok(core.invoke('getTranscript', { id: video.id }));
-    expect((await localCopy(core, workspace.id)).bytes).toBeGreaterThan(before.bytes);
-  });
-
-  it('is deleted with its key when signing out, and nothing is kept until a key is given again', async () => {
-    const { vault, core, workspace, file } = await setUp();
-    await ok(core.invoke('signOut', { workspaceId: workspace.id }));
-    await expectGone(vault, file, workspace.id);
-    await core.invoke('listDeals', { limit: 5 });
-    await expectGone(vault, file, workspace.id);
-  });
-
-  it('is deleted with its key when the key is revoked from Settings', async () => {
-    const { vault, core, workspace, file } = await setUp();
-    await ok(core.invoke('revokeKey', { workspaceId: workspace.id }));
-    await expectGone(vault, file, workspace.id);
-  });
-
-  it('is deleted when the service refuses the key (revoked elsewhere), and kept again once a new key works', async () => {
-    const { vault, core, workspace, file, apiKey } = await setUp();
-    await callApi(service.baseUrl, '/v1/keys/me', { key: apiKey, method: 'DELETE' });
-    const refused = await core.invoke('listMembers', {});
-    expect(refused).toMatchObject({ ok: false, error: { status: 401 } });
-    await expectGone(vault, file, workspace.id);
-
-    await ok(core.invoke('replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() }));
-    await readDeals(core);
-    expect(existsSync(file)).toBe(true);
-  });
-
-  it('is deleted when the key is replaced by another member’s, and kept when it is the same member’s', async () => {
-    const { vault, core, workspace, file } = await setUp();
-    await ok(core.invoke('replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() }));
-    expect(existsSync(file)).toBe(true);
-    const other = org().members[1]!.id;
-    await ok(core.invoke('replaceKey', { workspaceId: workspace.id, apiKey: await issueKey(other) }));
-    await expectGone(vault, file, workspace.id);
-  });
-
-  it('is deleted with the workspace, whose API key leaves the keychain too', async () => {
-    const { vault, core, workspace, file } = await setUp();
-    await ok(core.invoke('removeWorkspace', { workspaceId: workspace.id }));
-    await expectGone(vault, file, workspace.id);
-    expect(await vault.get(accountFor(workspace.baseUrl, workspace.member!.id))).toBeNull();
-    expect((await ok(core.invoke('listWorkspaces', {}))).workspaces).toEqual([]);
-  });
-
-  it('turned off: file and key go, reads go to the service and nothing is stored; on again: syncs afresh', async () => {
-    const { vault, core, workspace, file } = await setUp();
-    expect(await ok(core.invoke('setLocalCopy', { workspaceId: workspace.id, on: false }))).toEqual({
-      workspaceId: workspace.id,
-      storage: 'off',
-      bytes: 0,
+    it('says its size on disk, which grows as screens are read', async () => {
+      const { core, workspace } = await setUp();
+      const before = await localCopy(core, workspace.id);
+      expect(before.storage).toBe('file');
+      expect(before.bytes).toBeGreaterThan(0);
+      const videos = await ok(core, 'listVideos', { limit: 100 });
+      for (const video of videos.data) await ok(core, 'getTranscript', { id: video.id });
+      expect((await localCopy(core, workspace.id)).bytes).toBeGreaterThan(before.bytes);
     });
-    await expectGone(vault, file, workspace.id);
-    const deals = await ok(core.invoke('listDeals', { limit: 5 }));
-    expect(deals.data.length).toBeGreaterThan(0);
-    expect((await ok(core.invoke('getSyncStatus', {}))).state).toBe('off');
-    expect((await ok(core.invoke('getReplicaStatus', {}))).storage).toBe('off');
-    await expectGone(vault, file, workspace.id);
 
-    const on = await ok(core.invoke('setLocalCopy', { workspaceId: workspace.id, on: true }));
-    expect(on.storage).toBe('file');
-    expect(existsSync(file)).toBe(true);
-    expect((await ok(core.invoke('getSyncStatus', {}))).state).not.toBe('off');
-  });
+    it('is deleted with its key when signing out, and nothing is kept until a key is given again', async () => {
+      const { vault, core, workspace, file } = await setUp();
+      await ok(core, 'signOut', { workspaceId: workspace.id });
+      await expectGone(vault, file, workspace.id);
+      await core.invoke('listDeals', { limit: 5 });
+      await expectGone(vault, file, workspace.id);
+    });
 
-  it('"Remove local data" starts over empty under a new key, and loses nothing else', async () => {
-    const { vault, core, workspace, file, apiKey } = await setUp();
-    await ok(core.invoke('setWorkspaceCurrency', { workspaceId: workspace.id, currency: 'EUR' }));
-    const oldKey = await vault.get(replicaKeyAccount(workspace.id));
-    const videos = await ok(core.invoke('listVideos', { limit: 100 }));
-    for (const video of videos.data) await ok(core.invoke('getTranscript', { id: video.id }));
-    const full = await localCopy(core, workspace.id);
+    it('is deleted with its key when the key is revoked from Settings', async () => {
+      const { vault, core, workspace, file } = await setUp();
+      await ok(core, 'revokeKey', { workspaceId: workspace.id });
+      await expectGone(vault, file, workspace.id);
+    });
 
-    const emptied = await ok(core.invoke('removeLocalData', { workspaceId: workspace.id }));
-    expect(emptied.storage).toBe('file');
-    expect(emptied.bytes).toBeLessThan(full.bytes);
-    expect(await vault.get(replicaKeyAccount(workspace.id))).not.toBe(oldKey);
-    // The API key, the workspace's settings and what the service holds are untouched.
-    expect(await vault.get(accountFor(workspace.baseUrl, workspace.member!.id))).toBe(apiKey);
-    const [kept] = (await ok(core.invoke('listWorkspaces', {}))).workspaces;
-    expect(kept).toMatchObject({ id: workspace.id, currency: 'EUR', hasKey: true });
-    expect((await callApi(service.baseUrl, '/v1/videos?limit=100', { key: apiKey })).body.data).toHaveLength(
-      videos.data.length,
-    );
-  });
+    it('is deleted when the service refuses the key (revoked elsewhere), and kept again once a new key works', async () => {
+      const { vault, core, workspace, file, apiKey } = await setUp();
+      await callApi(service.baseUrl, '/v1/keys/me', { key: apiKey, method: 'DELETE' });
+      const refused = await core.invoke('listMembers', {});
+      expect(refused).toMatchObject({ ok: false, error: { status: 401 } });
+      await expectGone(vault, file, workspace.id);
 
-  it('turned off stays off: "Remove local data" then keeps nothing', async () => {
-    const { vault, core, workspace, file } = await setUp();
-    await ok(core.invoke('setLocalCopy', { workspaceId: workspace.id, on: false }));
-    expect((await ok(core.invoke('removeLocalData', { workspaceId: workspace.id }))).storage).toBe('off');
-    await readDeals(core);
-    await expectGone(vault, file, workspace.id);
-  });
-});
+      await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() });
+      await readDeals(core);
+      expect(existsSync(file)).toBe(true);
+    });
+
+    it('is deleted when the key is replaced by another member’s, and kept when it is the same member’s', async () => {
+      const { vault, core, workspace, file } = await setUp();
+      await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() });
+      expect(existsSync(file)).toBe(true);
+      const other = org().members[1]!.id;
+      await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey(other) });
+      await expectGone(vault, file, workspace.id);
+    });
+
+    it('is deleted with the workspace, whose API key leaves the keychain too', async () => {
+      const { vault, core, workspace, file } = await setUp();
+      await ok(core, 'removeWorkspace', { workspaceId: workspace.id });
+      await expectGone(vault, file, workspace.id);
+      expect(await vault.get(accountFor(workspace.baseUrl, workspace.member!.id))).toBeNull();
+      expect((await ok(core, 'listWorkspaces', {})).workspaces).toEqual([]);
+    });
+
+    it('turned off: file and key go, reads go to the service and nothing is stored; on again: syncs afresh', async () => {
+      const { vault, core, workspace, file } = await setUp();
+      expect(await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: false })).toEqual({
+        workspaceId: workspace.id,
+        storage: 'off',
+        bytes: 0,
+      });
+      await expectGone(vault, file, workspace.id);
+      const deals = await ok(core, 'listDeals', { limit: 5 });
+      expect(deals.data.length).toBeGreaterThan(0);
+      expect((await ok(core, 'getSyncStatus', {})).state).toBe('off');
+      expect((await ok(core, 'getReplicaStatus', {})).storage).toBe('off');
+      await expectGone(vault, file, workspace.id);
+
+      const on = await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: true });
+      expect(on.storage).toBe('file');
+      expect(existsSync(file)).toBe(true);
+      expect((await ok(core, 'getSyncStatus', {})).state).not.toBe('off');
+    });
+
+    it('"Remove local data" starts over empty under a new key, and loses nothing else', async () => {
+      const { vault, core, workspace, apiKey } = await setUp();
+      await ok(core, 'setWorkspaceCurrency', { workspaceId: workspace.id, currency: 'EUR' });
+      const oldKey = await vault.get(replicaKeyAccount(workspace.id));
+      const videos = await ok(core, 'listVideos', { limit: 100 });
+      for (const video of videos.data) await ok(core, 'getTranscript', { id: video.id });
+      const full = await localCopy(core, workspace.id);
+
+      const emptied = await ok(core, 'removeLocalData', { workspaceId: workspace.id });
+      expect(emptied.storage).toBe('file');
+      expect(emptied.bytes).toBeLessThan(full.bytes);
+      expect(await vault.get(replicaKeyAccount(workspace.id))).not.toBe(oldKey);
+      // The API key, the workspace's settings and what the service holds are untouched.
+      expect(await vault.get(accountFor(workspace.baseUrl, workspace.member!.id))).toBe(apiKey);
+      const [kept] = (await ok(core, 'listWorkspaces', {})).workspaces;
+      expect(kept).toMatchObject({ id: workspace.id, currency: 'EUR', hasKey: true });
+      expect((await callApi(service.baseUrl, '/v1/videos?limit=100', { key: apiKey })).body.data).toHaveLength(
+        videos.data.length,
+      );
+    });
+
+    it('turned off stays off: "Remove local data" then keeps nothing', async () => {
+      const { vault, core, workspace, file } = await setUp();
+      await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: false });
+      expect((await ok(core, 'removeLocalData', { workspaceId: workspace.id })).storage).toBe('off');
+      await readDeals(core);
+      await expectGone(vault, file, workspace.id);
+    });
+  },
+);
 
 describe('the local copy without a keychain (in memory for the session)', () => {
   it('says it is in memory with its size, and can be turned off and on', async () => {
@@ -192,10 +197,10 @@ describe('the local copy without a keychain (in memory for the session)', () => 
     const memory = await localCopy(core, workspace.id);
     expect(memory.storage).toBe('memory');
     expect(memory.bytes).toBeGreaterThan(0);
-    await ok(core.invoke('setLocalCopy', { workspaceId: workspace.id, on: false }));
+    await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: false });
     expect(await localCopy(core, workspace.id)).toEqual({ workspaceId: workspace.id, storage: 'off', bytes: 0 });
-    expect((await ok(core.invoke('listDeals', { limit: 5 }))).data.length).toBeGreaterThan(0);
-    await ok(core.invoke('setLocalCopy', { workspaceId: workspace.id, on: true }));
+    expect((await ok(core, 'listDeals', { limit: 5 })).data.length).toBeGreaterThan(0);
+    await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: true });
     expect((await localCopy(core, workspace.id)).storage).toBe('memory');
   });
 
@@ -204,7 +209,7 @@ describe('the local copy without a keychain (in memory for the session)', () => 
     cleanups.push(() => rmSync(settingsDir, { recursive: true, force: true }));
     const vault = createSessionKeyVault('no keychain in this test');
     const first = await appWithWorkspace(vault, openSettingsStore(settingsDir, createConfJsonFile));
-    await ok(first.core.invoke('setLocalCopy', { workspaceId: first.workspace.id, on: false }));
+    await ok(first.core, 'setLocalCopy', { workspaceId: first.workspace.id, on: false });
     first.core.close();
 
     const { core } = createTempCore({ vault, settings: openSettingsStore(settingsDir, createConfJsonFile) });
