@@ -104,6 +104,7 @@ function installGeneratedBridge({
       }),
     getPreferences: () => ok({ theme: 'system' }),
     listRecentSearches: () => ok([]),
+    listSavedSearches: () => ok([]),
     getMe: () => read({ data: member, meta }),
     listMembers: () => read({ data: [member], meta }),
     getDeal: (params) =>

@@ -1,5 +1,6 @@
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { humanize } from '../../shared/humanize';
+import { useValueAfterPaint } from '../shared-ui/after-paint';
 import { formatClock, formatDecimal, formatPercent } from '../shared-ui/format';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { callStatistics } from './call-statistics';
@@ -16,9 +17,9 @@ const sideName = (role: string | null) => (role ? humanize(role) : 'No role');
  * side asked and how often the speaker changed (rules: call-statistics.ts). `I` brings it into view.
  */
 export function TalkTime({ segments }: { segments: TranscriptLine[] }) {
-  // The figures take passes over every line, so they fill in just after the transcript's first rows
-  // are painted, into rows already laid out: one per speaker, counted now.
-  const settled = useDeferredValue(segments, NO_LINES);
+  // The figures take passes over every line (tens of ms at 10,000), so they fill in after the
+  // transcript's first rows are painted, into rows already laid out: one per speaker, counted now.
+  const settled = useValueAfterPaint(segments, NO_LINES);
   const speakers = useMemo(() => timedSpeakers(segments), [segments]);
   const shares = useMemo(() => talkTimeShares(settled), [settled]);
   const stats = useMemo(() => callStatistics(settled), [settled]);
