@@ -41,7 +41,8 @@ test.describe('pipeline amounts', () => {
     const column = page.getByRole('region', { name: /^Open/ });
     await expect(column.getByRole('link')).toHaveCount(open.length);
     await page.locator('body').press('m');
-    await expect(page.getByLabel('Owner')).toHaveValue(me.id);
+    await expect(page.getByLabel('Owner')).toHaveValue('me');
+    await expect(page).toHaveURL(/owner=me/);
     await expect(column.getByRole('link')).toHaveCount(open.filter((deal) => deal.owner_id === me.id).length);
     await page.locator('body').press('m');
     await expect(page.getByLabel('Owner')).toHaveValue('');

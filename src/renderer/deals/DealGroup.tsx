@@ -6,28 +6,41 @@ import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { formatAmount, formatDate } from '../shared-ui/format';
+import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useMemberNames } from '../team/queries';
 import { useWorkspaceCurrency } from '../workspaces/queries';
+import { type BoardView, compareCards, inRanges } from './board-view';
 import { DealWarningList } from './DealWarningList';
 import { dealQueries } from './queries';
+import { type BoardCard, useCardFacts } from './useCardFacts';
 import { useDealWarnings } from './useDealWarnings';
 import { useStatusTotals } from './useStatusTotals';
 
-/** One status's deals, filtered by owner and to those at risk (with a note of those still being checked). */
+/** The card's win probability, or why there is none. */
+function probabilityText(card: BoardCard | undefined): string {
+  if (typeof card?.probability === 'number') return `${formatPercent(card.probability)} to win`;
+  if (card?.probabilityRead === 'done') return 'Not scored';
+  return card?.probabilityRead === 'failed' ? 'Probability unknown' : 'Probability…';
+}
+
+/**
+ * One status's loaded deals, filtered by owner, close date, amount and to those at risk (with a
+ * note of those still being checked), in the chosen order.
+ */
 export function DealGroup({
   status,
-  atRiskOnly,
+  view,
   ownerId,
 }: {
   status: DealStatus;
-  atRiskOnly: boolean;
+  view: BoardView;
   /** Only this member's deals (the owner filter); null: everyone's. */
   ownerId: string | null;
 }) {
+  const { atRiskOnly, sort } = view;
   const deals = useInfiniteQuery(dealQueries.list(status));
   const ownerName = useMemberNames();
   const currency = useWorkspaceCurrency();
@@ -35,12 +48,19 @@ export function DealGroup({
   const headingId = `group-${status}`;
   const loaded = deals.data?.pages.flatMap((page) => page.data) ?? [];
   const warnings = useDealWarnings(loaded);
+  const facts = useCardFacts(loaded, sort?.key ?? null);
   const checking = loaded.filter((deal) => warnings.get(deal.id) === undefined).length;
   const items = loaded.filter(
     (deal) =>
-      (ownerId === null || deal.owner_id === ownerId) && (!atRiskOnly || (warnings.get(deal.id)?.length ?? 0) > 0),
+      (ownerId === null || deal.owner_id === ownerId) &&
+      (!atRiskOnly || (warnings.get(deal.id)?.length ?? 0) > 0) &&
+      inRanges(facts.byId.get(deal.id)!, view),
   );
-  const filtered = atRiskOnly || ownerId !== null;
+  if (sort) {
+    const compare = compareCards(sort.key, sort.direction);
+    items.sort((a, b) => compare(facts.byId.get(a.id)!, facts.byId.get(b.id)!));
+  }
+  const filtered = items.length < loaded.length;
   return (
     <section className="deal-group" aria-labelledby={headingId}>
       <h2 id={headingId} className="group-title">
@@ -62,6 +82,11 @@ export function DealGroup({
         {atRiskOnly && checking > 0 && (
           <p className="muted small" role="status">
             Checking {checking} {checking === 1 ? 'deal' : 'deals'} for warnings…
+          </p>
+        )}
+        {facts.reading > 0 && (
+          <p className="muted small" role="status">
+            Reading {facts.reading} {facts.reading === 1 ? 'deal' : 'deals'} to sort them…
           </p>
         )}
         {deals.isPending ? (
@@ -87,7 +112,10 @@ export function DealGroup({
                       <span>{ownerName(deal.owner_id)}</span>
                       <span className="amount">{formatAmount(deal.forecast_amount, undefined, currency)}</span>
                     </span>
-                    <span className="muted small">Closes {formatDate(deal.close_date)}</span>
+                    <span className="deal-meta muted small">
+                      <span>Closes {formatDate(deal.close_date)}</span>
+                      <span className="card-probability">{probabilityText(facts.byId.get(deal.id))}</span>
+                    </span>
                     <DealWarningList warnings={warnings.get(deal.id)} />
                   </Link>
                 </li>

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { DealStatus, Scoring } from '../../shared/api';
 import { call } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
@@ -12,6 +12,7 @@ export const dealKeys = {
   activities: (dealId: string) => [...dealKeys.detail(dealId), 'activities'] as const,
   scorings: (dealId: string) => [...dealKeys.detail(dealId), 'scorings'] as const,
   signals: (dealId: string) => [...dealKeys.detail(dealId), 'signals'] as const,
+  latestActivity: (dealId: string) => [...dealKeys.detail(dealId), 'latest-activity'] as const,
   totals: (status: DealStatus) => [...dealKeys.all, 'totals', { status }] as const,
 };
 
@@ -49,6 +50,19 @@ export const dealQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
     }),
+  /**
+   * When the newest activity happened, for warnings and the board's "last activity" order: `at` is
+   * null when the deal has none, undefined when the newest one does not say when.
+   */
+  latestActivity: (dealId: string) =>
+    queryOptions({
+      queryKey: dealKeys.latestActivity(dealId),
+      queryFn: async ({ signal }) => {
+        const newest = (await call('listActivities', { id: dealId, limit: 1 }, signal)).data[0];
+        return { at: newest ? (newest.created_at ?? undefined) : null };
+      },
+      staleTime: 5 * 60_000,
+    }),
   scorings: (dealId: string) =>
     infiniteQueryOptions({
       queryKey: dealKeys.scorings(dealId),
@@ -59,26 +73,27 @@ export const dealQueries = {
 };
 
 /**
- * The three reads a deal's warnings need: its newest activity, its newest scorings, and whether
- * its calls mention pricing (a search restricted to the deal).
+ * The three reads a deal's warnings need: its newest activity (shared with the board's order by
+ * last activity through the query cache), its newest scorings, and whether its calls mention
+ * pricing (a search restricted to the deal).
  */
-async function readSignals(dealId: string, signal: AbortSignal): Promise<DealSignals> {
-  const [activities, scorings, pricing] = await Promise.all([
-    unlessFailed(call('listActivities', { id: dealId, limit: 1 }, signal)),
+async function readSignals(dealId: string, signal: AbortSignal, client: QueryClient): Promise<DealSignals> {
+  const [activity, scorings, pricing] = await Promise.all([
+    unlessFailed(client.fetchQuery(dealQueries.latestActivity(dealId))),
     unlessFailed(call('listScorings', { id: dealId, limit: 10 }, signal)),
     unlessFailed(call('searchTranscripts', { q: PRICING_SEARCH, deal_id: dealId, limit: 1 }, signal)),
   ]);
   return {
-    latestActivityAt: activities && (activities.data[0] ? (activities.data[0].created_at ?? undefined) : null),
+    latestActivityAt: activity?.at,
     scorings: scorings?.data,
     pricingMentions: pricing && Math.max(pricing.meta.total_matches ?? 0, pricing.data.length),
   };
 }
 
-export const dealSignalsQuery = (dealId: string) =>
+export const dealSignalsQuery = (dealId: string, client: QueryClient) =>
   queryOptions({
     queryKey: dealKeys.signals(dealId),
-    queryFn: ({ signal }) => readSignals(dealId, signal),
+    queryFn: ({ signal }) => readSignals(dealId, signal, client),
     staleTime: 5 * 60_000,
   });
 

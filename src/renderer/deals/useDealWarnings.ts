@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../shared/api';
 import { defaultDealWarningThresholds } from '../../shared/bridge';
 import { workspaceQueries } from '../workspaces/queries';
@@ -11,8 +11,9 @@ const mayWarn = (deal: Pick<Deal, 'status'>) => deal.status === 'OPEN' || deal.s
 /** Each deal's warnings by id; `undefined` while its signals are still being read. */
 export function useDealWarnings(deals: readonly Deal[]): Map<string, DealWarning[] | undefined> {
   const thresholds = useQuery(workspaceQueries.preferences()).data?.dealWarnings ?? defaultDealWarningThresholds;
+  const client = useQueryClient();
   const active = deals.filter(mayWarn);
-  const signals = useQueries({ queries: active.map((deal) => dealSignalsQuery(deal.id)) });
+  const signals = useQueries({ queries: active.map((deal) => dealSignalsQuery(deal.id, client)) });
   const byId = new Map<string, DealWarning[] | undefined>(deals.map((deal) => [deal.id, []]));
   active.forEach((deal, index) => {
     const read = signals[index]?.data;

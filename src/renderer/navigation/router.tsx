@@ -29,3 +29,18 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
 export function Link({ to, ...props }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
   return <a href={`#${to}`} {...props} />;
 }
+
+/**
+ * The query of the address on view, and a way to replace it: lists keep their filters and sort
+ * there, so a reload and Back come back to the same view. Replacing (not pushing) keeps Back for
+ * leaving the screen rather than stepping through every keystroke of a filter.
+ */
+export function useAddressQuery(): [URLSearchParams, (query: string) => void] {
+  const url = new URL(useLocationPath(), 'http://app');
+  const setQuery = (query: string) => {
+    const current = new URL(readHash(), 'http://app');
+    const next = `${current.pathname}${query ? `?${query}` : ''}`;
+    if (next !== `${current.pathname}${current.search}`) navigate(next, { replace: true });
+  };
+  return [url.searchParams, setQuery];
+}

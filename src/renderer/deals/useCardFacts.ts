@@ -1,0 +1,46 @@
+import { useQueries } from '@tanstack/react-query';
+import type { Deal } from '../../shared/api';
+import type { CardFacts, DealSortKey } from './board-view';
+import { dealQueries } from './queries';
+
+export interface BoardCard extends CardFacts {
+  /** Whether the deal's detail, which carries its probability, has been read. */
+  probabilityRead: 'pending' | 'failed' | 'done';
+}
+
+export interface BoardFacts {
+  byId: Map<string, BoardCard>;
+  /** Deals whose value for the chosen order is still being read. */
+  reading: number;
+}
+
+/**
+ * What the board filters and sorts each loaded card by. The deal list carries no probability
+ * (interface: only the deal detail has it), so each card reads its deal's detail, the same
+ * cached query the deal page and the calls table use (served from the replica when it holds it);
+ * the newest activity is read only while the board is ordered by it.
+ */
+export function useCardFacts(deals: readonly Deal[], sortKey: DealSortKey | null): BoardFacts {
+  const details = useQueries({
+    queries: deals.map((deal) => ({ ...dealQueries.detail(deal.id), staleTime: 5 * 60_000 })),
+  });
+  const activities = useQueries({
+    queries: deals.map((deal) => ({ ...dealQueries.latestActivity(deal.id), enabled: sortKey === 'activity' })),
+  });
+  const byId = new Map<string, BoardCard>();
+  let reading = 0;
+  deals.forEach((deal, index) => {
+    const detail = details[index];
+    const activity = activities[index];
+    if (sortKey === 'probability' && detail?.isPending) reading += 1;
+    if (sortKey === 'activity' && activity?.isPending) reading += 1;
+    byId.set(deal.id, {
+      closeDate: deal.close_date,
+      amount: deal.forecast_amount,
+      probability: detail?.data?.data.probability,
+      lastActivityAt: activity?.data?.at,
+      probabilityRead: detail?.isPending ? 'pending' : detail?.isError ? 'failed' : 'done',
+    });
+  });
+  return { byId, reading };
+}
