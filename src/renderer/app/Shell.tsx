@@ -34,13 +34,16 @@ const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
 export function Shell({ workspace, workspaces }: { workspace: Workspace; workspaces: Workspace[] }) {
   const route = useRoute();
   const path = useLocationPath();
+  // A list keeps its filters and order in the query of its address: changing them is the same
+  // screen, so focus stays on the control that changed them.
+  const screen = route.name === 'pipeline' || route.name === 'calls' ? route.name : path;
   // A new screen starts at its top with focus on it, so keyboard and screen-reader users land there too.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of address
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
   useEffect(() => {
     window.scrollTo(0, 0);
     // Not while a dialog is open (search opened before the first screen finished loading).
     if (!document.querySelector('dialog[open]')) document.getElementById('main')?.focus({ preventScroll: true });
-  }, [path]);
+  }, [screen]);
   // Refusals belong to one workspace's key; each workspace gets a fresh shell.
   useEffect(() => useRefusedActions.getState().clear(), []);
   const openSearch = useUiStore((state) => state.openSearch);

@@ -23,7 +23,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['I', 'Show the call’s talk time and statistics'],
   ['A', 'Pipeline: show only deals at risk (their warnings are set in Workspace and key)'],
   ['M', 'Pipeline: my deals only, or everyone’s again'],
-  ['O', 'Pipeline: move to “Sort cards” (then ↑ ↓ choose the order)'],
+  ['O', 'Pipeline: move to “Sort cards”; calls: to the sorted column’s header (Enter turns the order)'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -1,23 +1,39 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { VideoStatusFilter } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { checkDateRange } from './date-range';
-import type { CallFilters } from './queries';
 
-/** The list's filters; a date range is checked here and only a valid one reaches the service. */
-export function CallFiltersBar({ onChange }: { onChange: (filters: CallFilters) => void }) {
-  const [status, setStatus] = useState<VideoStatusFilter | ''>('');
-  const [range, setRange] = useState({ from: '', to: '' });
+export interface CallFilterInputs {
+  status: VideoStatusFilter | null;
+  from: string;
+  to: string;
+}
+
+/**
+ * The list's filters, as the address holds them; a date range is checked here and only a valid
+ * one is passed on (to the address, and so to the service).
+ */
+export function CallFiltersBar({
+  value,
+  onChange,
+}: {
+  value: CallFilterInputs;
+  onChange: (filters: CallFilterInputs) => void;
+}) {
+  const status = value.status ?? '';
+  const [range, setRange] = useState({ from: value.from, to: value.to });
   const ids = { status: useId(), from: useId(), to: useId(), error: useId() };
   const check = checkDateRange(range);
+  // The address changed from elsewhere (the bare list's link, Back): the dates follow it,
+  // unless a range being typed does not check out yet.
+  useEffect(() => {
+    setRange((current) => (checkDateRange(current).ok ? { from: value.from, to: value.to } : current));
+  }, [value.from, value.to]);
 
   const update = (nextStatus: VideoStatusFilter | '', nextRange: { from: string; to: string }) => {
-    setStatus(nextStatus);
     setRange(nextRange);
-    const checked = checkDateRange(nextRange);
-    if (!checked.ok) return;
-    const { ok: _ok, ...dates } = checked;
-    onChange({ ...(nextStatus ? { status: nextStatus } : {}), ...dates });
+    const dates = checkDateRange(nextRange).ok ? nextRange : { from: value.from, to: value.to };
+    onChange({ status: nextStatus || null, ...dates });
   };
 
   const invalid = (field: 'from' | 'to') => !check.ok && check.field === field;

@@ -1,35 +1,74 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { DealName } from '../deals/DealName';
+import { dealQueries } from '../deals/queries';
 import { listItem } from '../navigation/list-items';
-import { Link } from '../navigation/router';
+import { Link, useAddressQuery } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import type { SortDirection, SortOrder } from '../navigation/sort-order';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock, formatDateTime } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
+import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { CallFiltersBar } from './CallFiltersBar';
 import { callStatusTones } from './call-status';
-import { type CallFilters, callQueries } from './queries';
+import {
+  type CallSortKey,
+  type CallsView,
+  callFiltersOf,
+  compareCalls,
+  firstDirection,
+  readCallsView,
+  writeCallsView,
+} from './calls-view';
+import { callQueries } from './queries';
 import './calls.css';
 
-/** Every call, newest first, filtered by the interface's own filter values; unknown statuses read as words. */
+/** The service's own order: newest first (interface, Pagination), what the list shows unsorted. */
+const serviceOrder: SortOrder<CallSortKey> = { key: 'date', direction: 'desc' };
+
+/**
+ * Every call, newest first, filtered by the interface's own filter values; unknown statuses read
+ * as words. Sorted by another column, every page of the filtered list is loaded first (the
+ * replica answers the pages it holds at once), and until then the table says it is sorted among
+ * the calls loaded so far.
+ */
 export function CallsScreen() {
-  const [filters, setFilters] = useState<CallFilters>({});
-  const calls = useInfiniteQuery(callQueries.list(filters));
-  const items = calls.data?.pages.flatMap((page) => page.data) ?? [];
+  const [query, setQuery] = useAddressQuery();
+  const view = readCallsView(query);
+  const update = (change: Partial<CallsView>) => setQuery(writeCallsView({ ...view, ...change }));
+  const calls = useInfiniteQuery(callQueries.list(callFiltersOf(view)));
+  const loaded = calls.data?.pages.flatMap((page) => page.data) ?? [];
+  const sort = view.sort ?? serviceOrder;
+  const sorted = view.sort !== null;
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = calls;
+  useEffect(() => {
+    if (sorted && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [sorted, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const dealTitle = useDealTitles(loaded, sort.key === 'deal');
+  const items = sorted ? [...loaded].sort(compareCalls(sort.key, sort.direction, dealTitle)) : loaded;
+  const onSort = (key: CallSortKey) => {
+    const next = { key, direction: key === sort.key ? flip(sort.direction) : firstDirection(key) };
+    update({ sort: next.key === serviceOrder.key && next.direction === serviceOrder.direction ? null : next });
+  };
   return (
     <div className="screen wide">
       <div className="screen-header">
         <h1>Calls</h1>
       </div>
-      <CallFiltersBar onChange={setFilters} />
+      <CallFiltersBar value={view} onChange={(filters) => update(filters)} />
+      {sorted && calls.data && hasNextPage && !isError && (
+        <p className="muted small" role="status">
+          Sorted among the {loaded.length} calls loaded; loading the rest…
+        </p>
+      )}
       {calls.isPending ? (
         <SkeletonRows rows={8} height={41} label="Loading calls" />
       ) : calls.isError ? (
@@ -44,22 +83,48 @@ export function CallsScreen() {
           <UnreadableNotice answers={calls.data.pages} />
           <CallsTable
             calls={items}
-            complete={!calls.hasNextPage}
+            sort={sort}
+            onSort={onSort}
+            complete={!hasNextPage}
             onNearEnd={() => {
-              if (calls.hasNextPage && !calls.isFetchingNextPage) void calls.fetchNextPage();
+              if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
             }}
           />
         </>
       )}
       <InfiniteSentinel
-        hasNextPage={calls.hasNextPage}
-        isFetchingNextPage={calls.isFetchingNextPage}
-        fetchNextPage={calls.fetchNextPage}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
         label="Load more calls"
       />
     </div>
   );
 }
+
+const flip = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
+
+/** The titles of the loaded calls' deals, read (one cached detail per deal) only while sorting by deal. */
+function useDealTitles(calls: readonly Video[], enabled: boolean): (dealId: string) => string | null | undefined {
+  const dealIds = [...new Set(calls.flatMap((call) => (call.deal_id ? [call.deal_id] : [])))];
+  const details = useQueries({
+    queries: dealIds.map((id) => ({ ...dealQueries.detail(id), staleTime: 5 * 60_000, enabled })),
+  });
+  const titles = new Map(dealIds.map((id, index) => [id, details[index]?.data?.data.title]));
+  return (dealId) => titles.get(dealId);
+}
+
+const columns: { key: CallSortKey; label: string; words: [asc: string, desc: string] }[] = [
+  { key: 'title', label: 'Call', words: ['by title, A to Z', 'by title, Z to A'] },
+  { key: 'status', label: 'Status', words: ['by status, A to Z', 'by status, Z to A'] },
+  { key: 'date', label: 'Recorded', words: ['oldest first', 'newest first'] },
+  { key: 'duration', label: 'Duration', words: ['shortest first', 'longest first'] },
+  { key: 'type', label: 'Type', words: ['by type, A to Z', 'by type, Z to A'] },
+  { key: 'deal', label: 'Deal', words: ['by deal, A to Z', 'by deal, Z to A'] },
+];
+
+const orderInWords = (sort: SortOrder<CallSortKey>) =>
+  columns.find((column) => column.key === sort.key)!.words[sort.direction === 'asc' ? 0 : 1];
 
 const ROW_HEIGHT = 41;
 const NEAR_END_ROWS = 15;
@@ -68,8 +133,21 @@ const NEAR_END_ROWS = 15;
  * Only the rows near the window's viewport exist in the DOM, so thousands of loaded calls keep
  * memory and layout flat. Fixed row height and column widths mean nothing moves while scrolling.
  */
-function CallsTable({ calls, complete, onNearEnd }: { calls: Video[]; complete: boolean; onNearEnd: () => void }) {
+function CallsTable({
+  calls,
+  sort,
+  onSort,
+  complete,
+  onNearEnd,
+}: {
+  calls: Video[];
+  sort: SortOrder<CallSortKey>;
+  onSort: (key: CallSortKey) => void;
+  complete: boolean;
+  onNearEnd: () => void;
+}) {
   const tableRef = useRef<HTMLTableElement>(null);
+  useKeyShortcut('o', () => tableRef.current?.querySelector<HTMLButtonElement>('th[aria-sort] button')?.focus());
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const table = tableRef.current;
@@ -92,7 +170,7 @@ function CallsTable({ calls, complete, onNearEnd }: { calls: Video[]; complete: 
   const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
   return (
     <table ref={tableRef} className="table calls-table" aria-rowcount={complete ? calls.length + 1 : -1}>
-      <caption className="visually-hidden">Calls, newest first</caption>
+      <caption className="visually-hidden">Calls, {orderInWords(sort)}</caption>
       <colgroup>
         <col className="col-title" />
         <col className="col-status" />
@@ -103,14 +181,28 @@ function CallsTable({ calls, complete, onNearEnd }: { calls: Video[]; complete: 
       </colgroup>
       <thead>
         <tr aria-rowindex={1}>
-          <th scope="col">Call</th>
-          <th scope="col">Status</th>
-          <th scope="col">Recorded</th>
-          <th scope="col" className="numeric">
-            Duration
-          </th>
-          <th scope="col">Type</th>
-          <th scope="col">Deal</th>
+          {columns.map(({ key, label }) => (
+            <th
+              key={key}
+              scope="col"
+              className={key === 'duration' ? 'numeric' : undefined}
+              aria-sort={key === sort.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              <button
+                type="button"
+                className="sort-button"
+                onClick={() => onSort(key)}
+                aria-keyshortcuts={key === sort.key ? 'o' : undefined}
+              >
+                {label}
+                <span
+                  className="sort-mark"
+                  aria-hidden="true"
+                  data-mark={key === sort.key ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                />
+              </button>
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
