@@ -111,7 +111,7 @@ ${rows.join('\n')}
 
 Replica file size: ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(((bytes / segments) * 100_000) / 2 ** 20).toFixed(1)} MiB per 100,000 segments (answers as JSON, the segments table and the FTS5 index, encrypted).
 
-Not measured yet: time to fully sync the demo and \`large\` profiles against the local service, keystroke → painted in browser mode.
+Not measured here: keystroke → painted in browser mode; time to sync against the local service is the \`sync\` bench's.
 
 ${describeMachine()}
 `;

@@ -51,8 +51,11 @@ export interface AppCoreOptions {
     revalidateAfterMs?: number;
     /** How often an unreachable service is tried again. */
     probeEveryMs?: number;
-    /** Sync the active workspace in the background (the app does; tests that count requests do not). */
-    sync?: { pageSize?: number } | null;
+    /**
+     * Sync the active workspace in the background (the app does; tests that count requests do not),
+     * a round every `roundEveryMs` (default 5 minutes) while it stays on screen.
+     */
+    sync?: { pageSize?: number; roundEveryMs?: number } | null;
   };
   /** How often the active workspace's saved searches are counted for new matches. */
   savedSearchCheckEveryMs?: number;
@@ -91,6 +94,9 @@ const replicatedReads = new Set<string>(
       !['searchTranscripts', 'getAnalysis', 'getScoring'].includes(name),
   ),
 );
+
+/** Between background sync rounds: the lists walked again for what changed (a few requests a round). */
+const SYNC_ROUND_EVERY_MS = 5 * 60_000;
 
 /** One attempt and no waiting: for a service already known to be unreachable. */
 const quickRetry: Partial<RetryPolicy> = { maxAttempts: 1 };
@@ -224,6 +230,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
             replica,
             budget: syncBudget,
             pageSize: settings.pageSize,
+            roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
             request: (op, params, signal) =>
               askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
             onProgress: (progress) => emit('syncProgress', syncStatus(workspaceId, progress)),

@@ -44,7 +44,7 @@ function memoryReplica(): Replica {
   return { workspaceId: 'w', db, answers: replicaAnswers(db), storage: 'memory' };
 }
 
-function syncInto(replica: Replica, apiKey = demo().key.key, perSecond = 50) {
+function syncInto(replica: Replica, apiKey = demo().key.key, perSecond = 50, roundEveryMs?: number) {
   const client = createApiClient({ baseUrl: proxy.url, getKey: async () => apiKey });
   const seen: SyncProgress[] = [];
   const sync = createWorkspaceSync({
@@ -52,6 +52,7 @@ function syncInto(replica: Replica, apiKey = demo().key.key, perSecond = 50) {
     request: (op, params, signal) => client.call(op as never, params as never, { signal }),
     budget: createRequestBudget(() => perSecond),
     pageSize: 5,
+    roundEveryMs,
     onProgress: (progress) => seen.push(progress),
   });
   return { sync, seen };
@@ -133,6 +134,29 @@ describe('background sync', () => {
       expect(storedData(replica.db, op, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/${part}`));
     }
     expect(sync.progress().state).toBe('up-to-date');
+  });
+
+  it('runs the next round by itself a set time after one ends, bringing in what changed meanwhile', async () => {
+    const replica = memoryReplica();
+    const { sync } = syncInto(replica, undefined, 50, 200);
+    try {
+      await sync.start();
+      const deal = (await serviceGet<{ id: string }[]>('/v1/deals?status=OPEN&limit=100'))[0]!;
+      const before = storedData(replica.db, 'getDeal', deal.id);
+      const key = demo().key.key;
+      const started = await callApi(service.baseUrl, `/v1/deals/${deal.id}/scorings`, { key, method: 'POST' });
+      await pollUntil<{ status: string }>(
+        service,
+        key,
+        `/v1/deals/${deal.id}/scorings/${started.body.data.id}`,
+        (scoring) => scoring.status !== 'processing',
+      );
+      const after = await serviceGet(`/v1/deals/${deal.id}`);
+      expect(after).not.toEqual(before);
+      await expect.poll(() => storedData(replica.db, 'getDeal', deal.id), { timeout: 20_000 }).toEqual(after);
+    } finally {
+      sync.stop();
+    }
   });
 
   it('fetches only what is new on the next round', async () => {

@@ -26,6 +26,12 @@ export interface WorkspaceSyncOptions {
   onProgress(progress: SyncProgress): void;
   /** Items per list page (the interface's most is 100). */
   pageSize?: number;
+  /**
+   * How long after a round ends up to date the next one starts, so what changed on the service
+   * meanwhile (new calls, a deal re-scored elsewhere) is fetched without the person asking; absent:
+   * a round runs only when started.
+   */
+  roundEveryMs?: number;
   now?: () => number;
 }
 
@@ -60,6 +66,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   let paused = false;
   let running: Promise<void> | null = null;
   let controller = new AbortController();
+  let nextRound: NodeJS.Timeout | undefined;
 
   function progress(): SyncProgress {
     return { state, calls: store.progress('videos'), deals: store.progress('deals') };
@@ -142,11 +149,17 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   /** Starts a round (an unfinished one resumes) unless one runs or the person paused the sync. */
   function start(): Promise<void> {
     if (paused || running) return running ?? Promise.resolve();
+    clearTimeout(nextRound);
     controller = new AbortController();
+    const signal = controller.signal;
     running = run()
       .catch((error: unknown) => console.error('callscope: sync stopped', error))
       .finally(() => {
         running = null;
+        if (state === 'up-to-date' && !signal.aborted && options.roundEveryMs !== undefined) {
+          nextRound = setTimeout(() => void start(), options.roundEveryMs);
+          nextRound.unref();
+        }
       });
     return running;
   }
@@ -156,6 +169,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     start,
     pause(): void {
       paused = true;
+      clearTimeout(nextRound);
       controller.abort();
       setState('paused');
     },
@@ -164,6 +178,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
       return start();
     },
     stop(): void {
+      clearTimeout(nextRound);
       controller.abort();
     },
   };
