@@ -65,6 +65,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessible(page);
     });
 
+    test('the search screen with results has no serious or critical violation', async ({ page, callscope }) => {
+      await openScreen(page, callscope, '/search?q=pricing&order=best');
+      await expect(page.getByRole('region', { name: 'By call' }).getByRole('article').first()).toBeVisible();
+      await expectAccessible(page);
+    });
+
     test('the welcome screen and key confirmation have no serious or critical violation', async ({
       page,
       request,

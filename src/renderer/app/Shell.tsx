@@ -4,6 +4,7 @@ import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
 import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
+import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { Link, useLocationPath, useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
@@ -26,6 +27,7 @@ import './shell.css';
 const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
   { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'] },
   { label: 'Calls', to: paths.calls(), matches: ['calls', 'call'] },
+  { label: 'Search', to: paths.search(), matches: ['search'] },
   { label: 'Team', to: paths.team(), matches: ['team'] },
   { label: 'Webhooks', to: paths.webhooks(), matches: ['webhooks'] },
   { label: 'Workspace and key', to: paths.settings(), matches: ['settings'] },
@@ -34,15 +36,18 @@ const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
 export function Shell({ workspace, workspaces }: { workspace: Workspace; workspaces: Workspace[] }) {
   const route = useRoute();
   const path = useLocationPath();
-  // A list keeps its filters and order in the query of its address: changing them is the same
-  // screen, so focus stays on the control that changed them.
-  const screen = route.name === 'pipeline' || route.name === 'calls' ? route.name : path;
-  // A new screen starts at its top with focus on it, so keyboard and screen-reader users land there too.
+  // A list keeps its filters and order in the query of its address, and the search screen its
+  // text and filters: changing them is the same screen, so focus stays on the control that changed them.
+  const screen = route.name === 'pipeline' || route.name === 'calls' || route.name === 'search' ? route.name : path;
+  // A new screen starts at its top with focus on it (or on the field it is for, when it marks one),
+  // so keyboard and screen-reader users land there too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
   useEffect(() => {
     window.scrollTo(0, 0);
     // Not while a dialog is open (search opened before the first screen finished loading).
-    if (!document.querySelector('dialog[open]')) document.getElementById('main')?.focus({ preventScroll: true });
+    if (document.querySelector('dialog[open]')) return;
+    const target = document.querySelector<HTMLElement>('#main [data-screen-focus]') ?? document.getElementById('main');
+    target?.focus({ preventScroll: true });
   }, [screen]);
   // Refusals belong to one workspace's key; each workspace gets a fresh shell.
   useEffect(() => useRefusedActions.getState().clear(), []);
@@ -110,6 +115,8 @@ function Screen({ route, workspace }: { route: Route; workspace: Workspace }) {
       return <WebhooksScreen />;
     case 'settings':
       return <SettingsScreen workspace={workspace} />;
+    case 'search':
+      return <LocalSearchScreen address={route.search} timeScale={workspace.profile.segmentTimeScale} />;
     case 'not-found':
       return (
         <div className="screen">

@@ -9,6 +9,7 @@ import { useUiStore } from '../state/ui-store';
 export const goToKeys: Record<string, { path: () => string; screen: string }> = {
   p: { path: paths.pipeline, screen: 'Pipeline' },
   c: { path: paths.calls, screen: 'Calls' },
+  f: { path: () => paths.search(), screen: 'Search with filters' },
   t: { path: paths.team, screen: 'Team' },
   w: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },

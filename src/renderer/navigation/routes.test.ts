@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, paths, pathTo } from './routes';
+import { defaultSearchAddress, matchRoute, paths, pathTo } from './routes';
 
 const route = (path: string) => {
   const url = new URL(path, 'http://app');
@@ -31,6 +31,22 @@ describe('routes', () => {
       highlight: 'a&b',
       seconds: null,
     });
+  });
+
+  it('keeps the search screen text, mode, order and filters in its address, defaults left out', () => {
+    const address = {
+      q: 'price & terms',
+      mode: 'phrase',
+      order: 'best',
+      role: 'BUYER',
+      from: '2026-01-01',
+      to: '2026-02-01',
+      deal: 'deal 1',
+      dealStatus: 'OPEN',
+    } as const;
+    expect(route(paths.search(address))).toEqual({ name: 'search', search: address });
+    expect(paths.search({ q: 'pri', mode: 'words', order: 'newest' })).toBe('/search?q=pri');
+    expect(route('/search?mode=regex&order=oldest')).toEqual({ name: 'search', search: defaultSearchAddress });
   });
 
   it('reads a moment in seconds, and ignores a t that is not a time', () => {

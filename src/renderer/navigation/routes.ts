@@ -1,8 +1,8 @@
 import type { NavigationTarget } from '../../shared/bridge';
 
 /**
- * Every screen's address: `/deals/:id`, `/calls/:id?segment=seg_123&q=…`. The one place where a
- * screen (a `NavigationTarget`, as main's notifications and menu name it) becomes a path and back.
+ * Every screen's address: `/deals/:id`, `/calls/:id?segment=seg_123&q=…`, `/search?q=…&mode=phrase`.
+ * The one place where a screen (a `NavigationTarget`, as main's notifications and menu name it) becomes a path and back.
  */
 export type Route =
   | { name: 'pipeline' }
@@ -12,7 +12,76 @@ export type Route =
   | { name: 'team' }
   | { name: 'webhooks' }
   | { name: 'settings' }
+  | { name: 'search'; search: TranscriptSearchAddress }
   | { name: 'not-found'; path: string };
+
+/**
+ * The search screen's text, mode, order and filters, all in its address so Back and a reload
+ * return to the same search. Days are `YYYY-MM-DD` as typed; empty means no filter.
+ */
+export interface TranscriptSearchAddress {
+  q: string;
+  mode: 'words' | 'whole-word' | 'phrase';
+  order: 'newest' | 'best';
+  role: string;
+  from: string;
+  to: string;
+  deal: string;
+  dealStatus: string;
+}
+
+const searchModes = ['words', 'whole-word', 'phrase'] as const;
+const searchOrders = ['newest', 'best'] as const;
+/** The address's parameter for each field; defaults are left out of the address. */
+const searchParamNames = {
+  q: 'q',
+  mode: 'mode',
+  order: 'order',
+  role: 'role',
+  from: 'from',
+  to: 'to',
+  deal: 'deal',
+  dealStatus: 'status',
+} as const satisfies Record<keyof TranscriptSearchAddress, string>;
+
+export const defaultSearchAddress: TranscriptSearchAddress = {
+  q: '',
+  mode: 'words',
+  order: 'newest',
+  role: '',
+  from: '',
+  to: '',
+  deal: '',
+  dealStatus: '',
+};
+
+function oneOf<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
+  return options.includes(value as T) ? (value as T) : fallback;
+}
+
+function searchAddressOf(search: URLSearchParams): TranscriptSearchAddress {
+  const read = (field: keyof TranscriptSearchAddress) => search.get(searchParamNames[field]) ?? '';
+  return {
+    q: read('q'),
+    mode: oneOf(searchModes, search.get('mode'), 'words'),
+    order: oneOf(searchOrders, search.get('order'), 'newest'),
+    role: read('role'),
+    from: read('from'),
+    to: read('to'),
+    deal: read('deal'),
+    dealStatus: read('dealStatus'),
+  };
+}
+
+function searchPath(address: Partial<TranscriptSearchAddress>): string {
+  const search = new URLSearchParams();
+  for (const field of Object.keys(searchParamNames) as (keyof TranscriptSearchAddress)[]) {
+    const value = address[field];
+    if (value && value !== defaultSearchAddress[field]) search.set(searchParamNames[field], value);
+  }
+  const query = search.toString();
+  return query ? `/search?${query}` : '/search';
+}
 
 /** `t` of a call's address: seconds from the start, or null when absent or not a time. */
 function secondsOf(value: string | null): number | null {
@@ -37,6 +106,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
       seconds: secondsOf(search.get('t')),
     };
   }
+  if (section === 'search' && id === undefined) return { name: 'search', search: searchAddressOf(search) };
   if (id === undefined && (section === 'team' || section === 'webhooks' || section === 'settings')) {
     return { name: section };
   }
@@ -69,8 +139,11 @@ export const paths = {
   pipeline: () => pathTo({ screen: 'pipeline' }),
   deal: (id: string) => pathTo({ screen: 'deal', id }),
   calls: () => pathTo({ screen: 'calls' }),
-  call: (id: string, at?: { segmentId: string; highlight?: string }) => pathTo({ screen: 'call', id, at }),
+  call: (id: string, at?: { segmentId: string; highlight?: string } | { seconds: number }) =>
+    pathTo({ screen: 'call', id, at }),
   team: () => pathTo({ screen: 'team' }),
   webhooks: () => pathTo({ screen: 'webhooks' }),
   settings: () => pathTo({ screen: 'settings' }),
+  /** The search screen; only what differs from the defaults goes into the address. */
+  search: (address: Partial<TranscriptSearchAddress> = {}) => searchPath(address),
 };

@@ -186,6 +186,16 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
             Save search…
           </button>
         )}
+        <button
+          type="button"
+          className="button small"
+          onClick={() => {
+            onDone();
+            navigate(paths.search({ q, deal: dealId }));
+          }}
+        >
+          Search with filters
+        </button>
       </div>
       {naming && !showingRecent && (
         <SaveSearchForm

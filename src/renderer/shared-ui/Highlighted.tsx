@@ -1,9 +1,11 @@
-import { splitMatches } from './text-match';
+import { splitByPattern, splitMatches } from './text-match';
 
-export function Highlighted({ text, query }: { text: string; query: string }) {
+/** Marks `query` as a substring, or what `pattern` (global) matches when given. */
+export function Highlighted({ text, query, pattern }: { text: string; query: string; pattern?: RegExp | null }) {
+  const parts = pattern ? splitByPattern(text, pattern) : splitMatches(text, query);
   return (
     <>
-      {splitMatches(text, query).map((part, index) =>
+      {parts.map((part, index) =>
         // biome-ignore lint/suspicious/noArrayIndexKey: parts of one string have only their position
         part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
       )}

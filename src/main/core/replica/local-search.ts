@@ -40,7 +40,7 @@ export interface LocalSearchResult {
   calls: LocalCallResult[];
   deals: { dealId: string | null; title: string | null; calls: number; count: number }[];
   totalHits: number;
-  /** Calls whose transcript is indexed here; the rest must be searched at the service. */
+  /** Calls whose transcript is indexed here (or known to have none); the rest must be searched at the service. */
   indexedCalls: string[];
 }
 
@@ -61,8 +61,13 @@ export function ftsQuery(q: string, mode: LocalSearchQuery['mode']): string | nu
  */
 export function localSearch(db: ReplicaDatabase, query: LocalSearchQuery): LocalSearchResult {
   const match = ftsQuery(query.q, query.mode);
+  // A call whose transcript the sync settled without one (not ready, never transcribed) has
+  // nothing the service could find either: it counts as searched.
   const indexedCalls = db
-    .prepare<[], { video_id: string }>('SELECT DISTINCT video_id FROM segments')
+    .prepare<[], { video_id: string }>(
+      `SELECT DISTINCT video_id FROM segments
+       UNION SELECT id FROM sync_parts WHERE kind = 'videos' AND part = 'getTranscript'`,
+    )
     .all()
     .map((row) => row.video_id);
   if (match === null) return { calls: [], deals: [], totalHits: 0, indexedCalls };

@@ -1,0 +1,68 @@
+import { callResults, distinctiveWord, everyLine, searchBox, status } from './local-search-helpers';
+import { openScreen, serviceGet } from './screen-helpers';
+import { expect, test } from './support/fixtures';
+
+test.describe('search with filters, sync off: calls not in the local index come from the service', () => {
+  test('g f opens the screen; typing answers, the coverage note says what the service added; a hit opens its line; Back returns', async ({
+    page,
+    callscope,
+  }) => {
+    const lines = await everyLine(callscope);
+    const word = distinctiveWord(lines);
+    // Nothing is synced here: the lines come from the service's own search.
+    const found = (
+      await serviceGet<{ data: { id: string; video_id: string; text: string }[] }>(
+        callscope,
+        `/v1/search/transcripts?q=${word}&limit=100`,
+      )
+    ).data;
+    const calls = new Set(found.map((hit) => hit.video_id));
+    await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    await expect(page.locator('.deal-card').first()).toBeVisible();
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('f');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search transcripts' })).toBeVisible();
+    await expect(searchBox(page)).toBeFocused();
+    await page.keyboard.type(word);
+    await expect(page).toHaveURL(new RegExp(`#/search\\?q=${word}$`));
+
+    await expect(status(page)).toHaveText(`${found.length} lines in ${calls.size} calls`);
+    await expect(page.getByText(/calls are searched here; \d+ more found by the service/)).toBeVisible();
+    await expect(callResults(page)).toHaveCount(calls.size);
+    await expect(page.getByText('Found by the service (not synced yet)').first()).toBeVisible();
+
+    const first = found[0]!;
+    await page.getByRole('link').filter({ hasText: first.text }).first().click();
+    await expect(page).toHaveURL(new RegExp(`#/calls/${first.video_id}\\?segment=${first.id}`));
+    await expect(page.locator(`[data-segment-id="${first.id}"]`)).toHaveAttribute('aria-current', 'true');
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search transcripts' })).toBeVisible();
+    await expect(searchBox(page)).toHaveValue(word);
+    await expect(status(page)).toHaveText(`${found.length} lines in ${calls.size} calls`);
+  });
+
+  test('"Search with filters" in the palette opens the screen with the palette text', async ({ page, callscope }) => {
+    await openScreen(page, callscope, '/calls');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search transcripts' });
+    await palette.getByRole('combobox', { name: 'Search every transcript' }).fill('pricing');
+    await palette.getByRole('button', { name: 'Search with filters' }).click();
+    await expect(palette).toBeHidden();
+    await expect(page).toHaveURL(/#\/search\?q=pricing$/);
+    await expect(searchBox(page)).toHaveValue('pricing');
+    await expect(searchBox(page)).toBeFocused();
+  });
+
+  test('the ? sheet lists G then F', async ({ page, callscope }) => {
+    await openScreen(page, callscope, '/deals');
+    await page.keyboard.press('?');
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Keyboard shortcuts' })
+        .getByRole('row', { name: /G\s+then\s+F\s+Go to Search with filters/ }),
+    ).toBeVisible();
+  });
+});
