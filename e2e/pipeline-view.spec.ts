@@ -133,5 +133,10 @@ test.describe('pipeline board view', () => {
     await page.reload();
     await expect(page.getByLabel('Sort cards')).toHaveValue('close-date-asc');
     await expectColumns(page, columnsBy(deals, closeTime, 1));
+
+    await page.locator('body').press('?');
+    await expect(
+      page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('row', { name: /^O / }),
+    ).toContainText('Sort cards');
   });
 });

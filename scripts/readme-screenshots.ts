@@ -94,6 +94,26 @@ const shots: Record<string, Shot> = {
       await palette.getByRole('group', { name: 'Saved searches' }).getByText(/new/).first().waitFor();
     },
   },
+  'pipeline-view': {
+    // The board as its address keeps it: deals of 20,000 or more, each column by win probability.
+    route: () => '/deals?amount=20000..&sort=probability-desc',
+    async act(page) {
+      await page.getByRole('region', { name: /^Open/ }).getByRole('link').first().waitFor();
+      await page.waitForFunction(() => !/Probability…|to sort them…|counting…/.test(document.body.innerText), null, {
+        timeout: 60_000,
+      });
+    },
+  },
+  'calls-sorted': {
+    // Ready calls, longest first: the header sorts, the address keeps filter and order.
+    route: () => '/calls?status=READY&sort=duration-desc',
+    async act(page) {
+      await page.getByRole('columnheader', { name: 'Duration' }).getByRole('button').focus();
+      await page.waitForFunction(() => !/loading the rest…|Deal…/.test(document.body.innerText), null, {
+        timeout: 60_000,
+      });
+    },
+  },
   'pipeline-totals': {
     route: () => '/settings',
     async act(page) {

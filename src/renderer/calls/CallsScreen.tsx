@@ -110,7 +110,13 @@ function useDealTitles(calls: readonly Video[], enabled: boolean): (dealId: stri
   const details = useQueries({
     queries: dealIds.map((id) => ({ ...dealQueries.detail(id), staleTime: 5 * 60_000, enabled })),
   });
-  const titles = new Map(dealIds.map((id, index) => [id, details[index]?.data?.data.title]));
+  // A deleted deal reads "Deal deleted" in its cell (DealName), so it sorts with the calls without one.
+  const titles = new Map(
+    dealIds.map((id, index) => {
+      const deal = details[index]?.data?.data;
+      return [id, deal?.status === 'DELETED' ? null : deal?.title];
+    }),
+  );
   return (dealId) => titles.get(dealId);
 }
 
