@@ -99,3 +99,28 @@ test('removing a workspace asks first, then it leaves the switcher and the demo 
   await expect(switcher.locator('option:checked')).toHaveText('Demo workspace');
   await expect(switcher.locator('option', { hasText: 'Short-lived' })).toHaveCount(0);
 });
+
+test('a key the service refuses deletes the local copy, which comes back once a new key works', async ({
+  page,
+  callscope,
+}) => {
+  const apiKey = await issueKey(callscope);
+  await addWorkspace(page, callscope, 'Refused', apiKey);
+  await fetch(`${callscope.serviceUrl}/v1/keys/me`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  await page.getByRole('link', { name: 'Calls', exact: true }).click();
+  const prompt = page.getByRole('dialog', { name: 'Re-enter your key' });
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+
+  await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+  const localCopy = page.getByRole('region', { name: 'Local copy' });
+  await expect(localCopy.getByText('Deleted, because this workspace has no key the service accepts')).toBeVisible();
+  await expect(localCopy.getByText('None kept')).toBeVisible();
+  await expect(localCopy.getByRole('switch', { name: 'Keep a local copy of Refused' })).toBeChecked();
+
+  await page.getByLabel('New API key').fill(await issueKey(callscope));
+  await page.getByRole('button', { name: 'Use this key' }).click();
+  await expect(localCopy.getByText(/in memory \(this session only\)$/)).toBeVisible();
+});

@@ -157,6 +157,8 @@ export type ReplicaStatus = z.infer<typeof ReplicaStatus>;
 /** Settings' view of a workspace's local copy: where it lives and what it takes. */
 export const LocalCopy = z.object({
   workspaceId: z.string(),
+  /** The person's choice in Settings. On with storage 'off': the key is gone or refused, none kept until one works. */
+  on: z.boolean(),
   storage: LocalCopyStorage,
   /** On disk (the file and SQLite's side files), or in memory; 0 when off. */
   bytes: z.int().nonnegative(),

@@ -14,11 +14,15 @@ const stateWords: Record<SyncStatus['state'], string> = {
   off: 'Not syncing in the background',
 };
 
-const storageWords: Record<LocalCopy['storage'], string> = {
-  file: 'Calls and deals are kept on this computer, encrypted with a key held in the OS keychain, so screens open at once and stay readable offline.',
-  memory: 'No OS keychain is available, so the local copy is kept in memory for this session only.',
-  off: 'Off: nothing of this workspace is kept on this computer, and every screen asks the service.',
-};
+function storageWords(copy: LocalCopy): string {
+  if (copy.storage === 'file')
+    return 'Calls and deals are kept on this computer, encrypted with a key held in the OS keychain, so screens open at once and stay readable offline.';
+  if (copy.storage === 'memory')
+    return 'No OS keychain is available, so the local copy is kept in memory for this session only.';
+  return copy.on
+    ? 'Deleted, because this workspace has no key the service accepts. It starts again once a key works.'
+    : 'Off: nothing of this workspace is kept on this computer, and every screen asks the service.';
+}
 
 function sizeWords(copy: LocalCopy): string {
   if (copy.storage === 'off') return 'None kept';
@@ -35,7 +39,8 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
   const control = useLocalCopyControl(workspace.id);
   const [confirm, setConfirm] = useState<'off' | 'remove' | null>(null);
   const switchId = useId();
-  const on = copy.data ? copy.data.storage !== 'off' : null;
+  const on = copy.data?.on ?? null;
+  const kept = copy.data !== undefined && copy.data.storage !== 'off';
   const pending = confirm === 'off' ? control.setOn : control.remove;
   const close = () => {
     pending.reset();
@@ -47,7 +52,7 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
       {copy.isError && <InlineError error={copy.error} />}
       {copy.data && (
         <>
-          <p>{storageWords[copy.data.storage]}</p>
+          <p>{storageWords(copy.data)}</p>
           <div className="switch-row">
             <input
               id={switchId}
@@ -65,7 +70,7 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
             <dt>Size</dt>
             <dd>{sizeWords(copy.data)}</dd>
           </dl>
-          {on && <SyncFacts />}
+          {kept && <SyncFacts />}
           <div className="actions">
             <button type="button" className="button danger" onClick={() => setConfirm('remove')}>
               Remove local data…
@@ -89,7 +94,7 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
           The copy of this workspace’s calls and deals on this computer is deleted, with its key in the keychain.
           {confirm === 'off'
             ? ' Screens then ask the service each time and cannot be read offline, until you turn it on again.'
-            : on
+            : kept
               ? ' It then starts again, empty, and the sync fetches everything afresh.'
               : ''}
         </p>

@@ -144,8 +144,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
    * copy is kept for them until a key is accepted again, so a dead key leaves no calls behind.
    */
   const keyGone = new Set<string>();
-  const localCopyOn = (workspaceId: string) =>
-    !keyGone.has(workspaceId) && !(options.settings.read().localCopyOff ?? []).includes(workspaceId);
+  const localCopyChosen = (workspaceId: string) => !(options.settings.read().localCopyOff ?? []).includes(workspaceId);
+  const localCopyOn = (workspaceId: string) => !keyGone.has(workspaceId) && localCopyChosen(workspaceId);
   const replicas = createReplicas({ vault: options.vault, dir: options.replica?.dir ?? null, keeps: localCopyOn });
 
   const connectivity = createConnectivity({
@@ -273,7 +273,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   /** Settings' view of the copy; after a change, the active workspace's sync starts again (or says it is off). */
   async function localCopyOf(workspaceId: string): Promise<LocalCopy> {
-    return { workspaceId, ...(await replicas.size(workspaceId)) };
+    return { workspaceId, on: localCopyChosen(workspaceId), ...(await replicas.size(workspaceId)) };
   }
 
   const jobs = createJobWatcher({

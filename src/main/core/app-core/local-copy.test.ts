@@ -116,6 +116,13 @@ describe.skipIf(!underKeyring)(
       const refused = await core.invoke('listMembers', {});
       expect(refused).toMatchObject({ ok: false, error: { status: 401 } });
       await expectGone(vault, file, workspace.id);
+      // Still on by choice: none kept only while the key does not work.
+      expect(await localCopy(core, workspace.id)).toEqual({
+        workspaceId: workspace.id,
+        on: true,
+        storage: 'off',
+        bytes: 0,
+      });
 
       await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() });
       await readDeals(core);
@@ -143,6 +150,7 @@ describe.skipIf(!underKeyring)(
       const { vault, core, workspace, file } = await setUp();
       expect(await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: false })).toEqual({
         workspaceId: workspace.id,
+        on: false,
         storage: 'off',
         bytes: 0,
       });
@@ -198,7 +206,12 @@ describe('the local copy without a keychain (in memory for the session)', () => 
     expect(memory.storage).toBe('memory');
     expect(memory.bytes).toBeGreaterThan(0);
     await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: false });
-    expect(await localCopy(core, workspace.id)).toEqual({ workspaceId: workspace.id, storage: 'off', bytes: 0 });
+    expect(await localCopy(core, workspace.id)).toEqual({
+      workspaceId: workspace.id,
+      on: false,
+      storage: 'off',
+      bytes: 0,
+    });
     expect((await ok(core, 'listDeals', { limit: 5 })).data.length).toBeGreaterThan(0);
     await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: true });
     expect((await localCopy(core, workspace.id)).storage).toBe('memory');
