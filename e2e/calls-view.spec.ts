@@ -66,6 +66,11 @@ test.describe('calls list view', () => {
     await header('Recorded').getByRole('button').click();
     await expect(page).toHaveURL(/#\/calls\?status=READY&sort=date-asc$/);
     await expect(titleCells(page)).toHaveText(ready.map((call) => call.title || 'Untitled call').reverse());
+
+    // The Calls link opens the bare list: the filters follow the address.
+    await page.getByRole('navigation').getByRole('link', { name: 'Calls' }).click();
+    await expect(page.getByLabel('Status')).toHaveValue('');
+    await expect(titleCells(page)).toHaveText(all.map((call) => call.title || 'Untitled call'));
   });
 
   test('sorting by deal orders calls by their deal’s title, calls without a deal last', async ({ page, callscope }) => {
