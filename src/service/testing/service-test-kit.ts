@@ -1,4 +1,4 @@
-import type { Analysis } from '../../shared/api/jobs';
+import type { Analysis, Scoring } from '../../shared/api/jobs';
 import type { ManifestOrg } from '../../shared/manifest';
 import type { TestReceiver } from '../launch/test-receiver';
 import { callApi } from './http';
@@ -35,6 +35,17 @@ export async function analyseUntilDone(service: TestService, key: string, videoI
     key,
     `/v1/videos/${videoId}/analyses/${started.body.data.id}`,
     (analysis) => analysis.status !== 'processing',
+  );
+}
+
+/** Starts a scoring of the deal and follows it until it completes or fails. */
+export async function scoreUntilDone(service: TestService, key: string, dealId: string): Promise<Scoring> {
+  const started = await callApi(service.baseUrl, `/v1/deals/${dealId}/scorings`, { key, method: 'POST' });
+  return pollUntil<Scoring>(
+    service,
+    key,
+    `/v1/deals/${dealId}/scorings/${started.body.data.id}`,
+    (scoring) => scoring.status !== 'processing',
   );
 }
 

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../../service/launch/run-cli';
-import { callApi } from '../../../../service/testing/http';
-import { analyseUntilDone, pollUntil } from '../../../../service/testing/service-test-kit';
+import { analyseUntilDone, scoreUntilDone } from '../../../../service/testing/service-test-kit';
 import { asIs } from '../../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../../service/testing/test-service';
 import { startVariantProxy, type VariantProxy } from '../../../../service/testing/variant-proxy';
@@ -107,13 +106,7 @@ describe('background sync', () => {
     const deal = (await serviceGet<{ id: string }[]>('/v1/deals?status=OPEN&limit=100')).at(-1)!;
     const video = (await serviceGet<{ id: string }[]>('/v1/videos?status=READY&limit=100')).at(-1)!;
     const key = demo().key.key;
-    const started = await callApi(service.baseUrl, `/v1/deals/${deal.id}/scorings`, { key, method: 'POST' });
-    await pollUntil<{ status: string }>(
-      service,
-      key,
-      `/v1/deals/${deal.id}/scorings/${started.body.data.id}`,
-      (scoring) => scoring.status !== 'processing',
-    );
+    expect((await scoreUntilDone(service, key, deal.id)).status).toBe('completed');
     expect((await analyseUntilDone(service, key, video.id)).status).toBe('completed');
 
     const from = proxy.received().length;
@@ -143,14 +136,7 @@ describe('background sync', () => {
       await sync.start();
       const deal = (await serviceGet<{ id: string }[]>('/v1/deals?status=OPEN&limit=100'))[0]!;
       const before = storedData(replica.db, 'getDeal', deal.id);
-      const key = demo().key.key;
-      const started = await callApi(service.baseUrl, `/v1/deals/${deal.id}/scorings`, { key, method: 'POST' });
-      await pollUntil<{ status: string }>(
-        service,
-        key,
-        `/v1/deals/${deal.id}/scorings/${started.body.data.id}`,
-        (scoring) => scoring.status !== 'processing',
-      );
+      expect((await scoreUntilDone(service, demo().key.key, deal.id)).status).toBe('completed');
       const after = await serviceGet(`/v1/deals/${deal.id}`);
       expect(after).not.toEqual(before);
       await expect.poll(() => storedData(replica.db, 'getDeal', deal.id), { timeout: 20_000 }).toEqual(after);
