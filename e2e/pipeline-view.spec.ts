@@ -101,7 +101,10 @@ test.describe('pipeline board view', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Pipeline' }).click();
     await expect(page.getByLabel('Amount at least')).toHaveValue('');
     await expect(page.getByLabel('Close date from')).toHaveValue('');
-    await expectColumns(page, columnsBy(deals, () => null, 1));
+    await expectColumns(
+      page,
+      columnsBy(deals, () => null, 1),
+    );
   });
 
   test('cards show their win probability and sort by it, by amount and by close date, from the keyboard', async ({
