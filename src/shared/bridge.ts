@@ -222,6 +222,11 @@ export const LocalSearchResult = z.object({
     z.object({ dealId: z.string().nullable(), title: z.string().nullable(), calls: z.int(), count: z.int() }),
   ),
   totalHits: z.int(),
+  /**
+   * false: more lines match than one local search reads, so it searched the newest calls only:
+   * each call's count is exact, `totalHits` and the deals' counts are "at least".
+   */
+  complete: z.boolean(),
   /** How much of the workspace the local index covers, and what the service added, in words for the person. */
   coverage: z.object({ indexedCalls: z.int(), knownCalls: z.int(), note: z.string().nullable() }),
 });

@@ -74,6 +74,14 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
       <p id={ids.status} className="local-search-status" role="status" aria-live="polite">
         {statusText(request !== null, current, results.isError, data)}
       </p>
+      {data && !data.complete && (
+        <p className="coverage-note muted">
+          More lines match than one search reads at once: the newest calls are searched until {data.calls.length} have a
+          match, each with its own count
+          {form.order === 'best' ? ', and best match ranks the lines of those calls' : ''}. Add a word or a filter for
+          whole counts.
+        </p>
+      )}
       {data?.coverage.note ? (
         <p className="coverage-note muted">{data.coverage.note}</p>
       ) : data ? (
@@ -95,7 +103,12 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
         <div className="local-search-results" aria-busy={!current}>
           <section aria-labelledby={ids.deals} className="local-search-deals">
             <h2 id={ids.deals}>By deal</h2>
-            <DealGroups deals={data.deals} onlyDeal={(deal) => update({ deal })} filteredDeal={form.deal} />
+            <DealGroups
+              deals={data.deals}
+              complete={data.complete}
+              onlyDeal={(deal) => update({ deal })}
+              filteredDeal={form.deal}
+            />
           </section>
           <section aria-labelledby={ids.calls} className="local-search-calls">
             <h2 id={ids.calls}>By call</h2>
@@ -110,7 +123,7 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
                 />
               ))}
             </ul>
-            {localCallsWithHits(data) > data.calls.filter((c) => c.source === 'replica').length &&
+            {(!data.complete || localCallsWithHits(data) > data.calls.filter((c) => c.source === 'replica').length) &&
               moreFor !== formPath && (
                 <button type="button" className="button small" onClick={() => setMoreFor(formPath)}>
                   Show more calls (up to {MORE_CALLS})
@@ -137,6 +150,9 @@ function statusText(asked: boolean, current: boolean, failed: boolean, data: Loc
   if (failed) return 'Search failed.';
   if (!current || !data) return 'Searching…';
   const calls = localCallsWithHits(data) + data.calls.filter((call) => call.source === 'service').length;
+  if (!data.complete) {
+    return `At least ${plural(data.totalHits, 'line', 'lines')} in ${plural(calls, 'call', 'calls')} or more`;
+  }
   const shown = data.calls.length < calls ? `; the first ${data.calls.length} calls shown` : '';
   return `${plural(data.totalHits, 'line', 'lines')} in ${plural(calls, 'call', 'calls')}${shown}`;
 }
@@ -271,10 +287,12 @@ function SearchForm({
 
 function DealGroups({
   deals,
+  complete,
   onlyDeal,
   filteredDeal,
 }: {
   deals: LocalSearchResult['deals'];
+  complete: boolean;
   onlyDeal: (dealId: string) => void;
   filteredDeal: string;
 }) {
@@ -289,6 +307,7 @@ function DealGroups({
             <span className="muted">No deal</span>
           )}
           <span className="muted small">
+            {complete ? '' : 'at least '}
             {plural(deal.count, 'line', 'lines')} in {plural(deal.calls, 'call', 'calls')}
           </span>
           {deal.dealId && deal.dealId !== filteredDeal && (

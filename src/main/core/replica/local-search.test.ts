@@ -3,7 +3,7 @@ import { startTestService, type TestService } from '../../../service/testing/tes
 import { demoKeyOf } from '../../../shared/manifest';
 import { createApiClient } from '../api-client/api-client';
 import { type LocalSearchQuery, localSearch } from './local-search';
-import { replicaAnswers } from './replica-answers';
+import { canonicalParams, replicaAnswers } from './replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from './replica-db';
 import { createRequestBudget } from './sync/request-budget';
 import { createWorkspaceSync } from './sync/workspace-sync';
@@ -123,6 +123,43 @@ describe('local transcript search', () => {
     const byDeal = search({ q: 'the', dealId });
     expect(byDeal.calls.length).toBeGreaterThan(0);
     expect(byDeal.calls.every((call) => call.dealId === dealId)).toBe(true);
+  });
+
+  it('when more lines match than one pass reads, shows the newest calls with exact counts and says the totals are at least', () => {
+    const whole = search({ q: 'the' });
+    const limit = 3;
+    const capped = localSearch(db, { q: 'the', mode: 'words', order: 'newest', limit }, { hitBudget: 5 });
+    expect(whole.complete).toBe(true);
+    expect(capped.complete).toBe(false);
+    expect(capped.calls.map((call) => [call.videoId, call.count])).toEqual(
+      whole.calls.slice(0, limit).map((call) => [call.videoId, call.count]),
+    );
+    expect(capped.calls[0]!.hits).toEqual(whole.calls[0]!.hits);
+    const counted = capped.calls.reduce((sum, call) => sum + call.count, 0);
+    expect(capped.totalHits).toBe(Math.max(counted, 6));
+    expect(capped.totalHits).toBeLessThan(whole.totalHits);
+    expect(capped.deals.reduce((sum, deal) => sum + deal.count, 0)).toBe(counted);
+  });
+
+  it('ranks by best match within the newest calls when capped, and is whole again when the filters leave few calls', () => {
+    const capped = localSearch(db, { q: 'the', mode: 'words', order: 'best', limit: 3 }, { hitBudget: 5 });
+    const newest = search({ q: 'the' }).calls.slice(0, 3);
+    expect(new Set(capped.calls.map((call) => call.videoId))).toEqual(new Set(newest.map((call) => call.videoId)));
+    const dealId = newest.find((call) => call.dealId)!.dealId!;
+    const filtered = localSearch(
+      db,
+      { q: 'the', mode: 'words', order: 'newest', limit: 100, dealId },
+      { hitBudget: 5 },
+    );
+    expect(filtered.complete).toBe(true);
+    expect(filtered).toEqual(search({ q: 'the', dealId }));
+  });
+
+  it('finds a transcript stored again exactly once', () => {
+    const before = search({ q: 'the' });
+    const [videoId, segments] = [...transcripts].find(([, lines]) => Array.isArray(lines) && lines.length > 0)!;
+    replicaAnswers(db).put('getTranscript', canonicalParams({ id: videoId }), { data: segments, meta: {} }, Date.now());
+    expect(search({ q: 'the' })).toEqual(before);
   });
 
   it('says which calls it covers, those without a transcript the sync settled included, so the rest can be asked of the service', () => {

@@ -1,4 +1,5 @@
 import type { ReplicaDatabase } from './replica-db';
+import { searchTablesVersion } from './transcript-index';
 
 export interface LocalSearchQuery {
   q: string;
@@ -40,11 +41,25 @@ export interface LocalSearchResult {
   calls: LocalCallResult[];
   deals: { dealId: string | null; title: string | null; calls: number; count: number }[];
   totalHits: number;
+  /**
+   * false: more lines match than one search reads (`HIT_BUDGET`), so only the newest calls were
+   * searched: each call shown has its exact count, but `totalHits` and the deals' counts are
+   * "at least", and best match ranks the lines of those calls only.
+   */
+  complete: boolean;
   /** Calls whose transcript is indexed here (or known to have none); the rest must be searched at the service. */
   indexedCalls: string[];
 }
 
 const HITS_PER_CALL = 3;
+/**
+ * Lines one search reads in one pass over the index. A query matching more (a letter or two at
+ * 1,000,000 lines matches hundreds of thousands) is answered from the newest calls instead, call
+ * by call, until the calls asked for are found: reading every hit is what took seconds.
+ */
+export const HIT_BUDGET = 5_000;
+/** The same when ordering by best match, which ranks every line it reads. */
+export const RANKED_HIT_BUDGET = 1_000;
 
 /** FTS5 query text from what was typed: words only (quotes and operators cannot be injected). */
 export function ftsQuery(q: string, mode: LocalSearchQuery['mode']): string | null {
@@ -54,100 +69,245 @@ export function ftsQuery(q: string, mode: LocalSearchQuery['mode']): string | nu
   return words.map((word) => (mode === 'whole-word' ? `"${word}"` : `"${word}"*`)).join(' AND ');
 }
 
+/** An indexed call: its run of segment rowids and what the filters and groups need of it. */
+interface Span {
+  video_id: string;
+  first_rowid: number;
+  last_rowid: number;
+  title: string | null;
+  created_at: string | null;
+  deal_id: string | null;
+  deal_title: string | null;
+  deal_status: string | null;
+}
+
+/** A call's hits as counted: how many, the best rank, and the rowids of the hits to show. */
+interface Tally {
+  span: Span;
+  count: number;
+  best: number;
+  shown: { rowid: number; rank: number }[];
+}
+
 /**
  * Searches the transcripts the replica holds, grouped by call and by deal with counts, each call
- * with its first hits and their neighbouring lines. Filters run in SQL on the hits, so counts are
- * of what the filters let through.
+ * with its first hits and their neighbouring lines. One pass reads the hits' rowids (and rank
+ * when ordering by it) and assigns each to its call by the call's span of rowids, so no segment is
+ * read for a hit that is not shown. Call filters apply to the spans, the speaker role in SQL.
  */
-export function localSearch(db: ReplicaDatabase, query: LocalSearchQuery): LocalSearchResult {
+export function localSearch(
+  db: ReplicaDatabase,
+  query: LocalSearchQuery,
+  { hitBudget = HIT_BUDGET }: { hitBudget?: number } = {},
+): LocalSearchResult {
   const match = ftsQuery(query.q, query.mode);
   // A call whose transcript the sync settled without one (not ready, never transcribed) has
   // nothing the service could find either: it counts as searched.
   const indexedCalls = db
-    .prepare<[], { video_id: string }>(
-      `SELECT DISTINCT video_id FROM segments
+    .prepare<[], string>(
+      `SELECT video_id FROM segment_spans
        UNION SELECT id FROM sync_parts WHERE kind = 'videos' AND part = 'getTranscript'`,
     )
-    .all()
-    .map((row) => row.video_id);
-  if (match === null) return { calls: [], deals: [], totalHits: 0, indexedCalls };
+    .pluck()
+    .all();
+  if (match === null) return { calls: [], deals: [], totalHits: 0, complete: true, indexedCalls };
 
-  const filters: string[] = [];
-  const values: unknown[] = [match];
-  const filter = (sql: string, value: unknown) => {
-    if (value === undefined) return;
-    filters.push(sql);
-    values.push(value);
+  const spans = searchSpans(db);
+  const allowed = (span: Span) =>
+    (query.from === undefined || (span.created_at !== null && span.created_at >= query.from)) &&
+    (query.to === undefined || (span.created_at !== null && span.created_at <= query.to)) &&
+    (query.dealId === undefined || span.deal_id === query.dealId) &&
+    (query.dealStatus === undefined || span.deal_status === query.dealStatus);
+  const filtersCalls = [query.from, query.to, query.dealId, query.dealStatus].some((value) => value !== undefined);
+
+  const best = query.order === 'best';
+  const role = query.speakerRole !== undefined;
+  // bm25 is computed only when ordering by it, and then over fewer lines: it costs many times
+  // what reading a rowid does.
+  const hitsSql = (range: string, ranked: boolean) =>
+    `SELECT f.rowid AS rowid, ${ranked ? 'f.rank' : '0'} AS rank FROM segment_fts f
+     ${role ? 'JOIN segments s ON s.rowid = f.rowid' : ''}
+     WHERE segment_fts MATCH ? ${role ? 'AND s.speaker_role = ?' : ''} ${range} ORDER BY f.rowid`;
+  const args = role ? [match, query.speakerRole] : [match];
+  const budget = best ? Math.min(hitBudget, RANKED_HIT_BUDGET) : hitBudget;
+  const pass = db
+    .prepare(`${hitsSql('', false)} LIMIT ${budget + 1}`)
+    .raw()
+    .all(...args) as [number, number][];
+
+  const tallies = new Map<string, Tally>();
+  const tally = (span: Span, rowid: number, rank: number) => {
+    let entry = tallies.get(span.video_id);
+    if (!entry) {
+      entry = { span, count: 0, best: rank, shown: [] };
+      tallies.set(span.video_id, entry);
+    }
+    entry.count += 1;
+    entry.best = Math.min(entry.best, rank);
+    // Rowids run in the call's line order: the first hits are its earliest lines, or its best.
+    entry.shown.push({ rowid, rank });
+    if (best) entry.shown.sort((a, b) => a.rank - b.rank);
+    if (entry.shown.length > HITS_PER_CALL) entry.shown.pop();
   };
-  filter('s.speaker_role = ?', query.speakerRole);
-  filter('c.created_at >= ?', query.from);
-  filter('c.created_at <= ?', query.to);
-  filter('c.deal_id = ?', query.dealId);
-  filter('d.status = ?', query.dealStatus);
-  const where = filters.length > 0 ? `AND ${filters.join(' AND ')}` : '';
-  // bm25 is computed only when ordering by it: for a one-letter query it would run on most lines.
-  const hits = `
-    SELECT s.rowid, s.video_id, s.position, ${query.order === 'best' ? 'f.rank' : '0'} AS rank, c.created_at, c.deal_id
-    FROM segment_fts f
-    JOIN segments s ON s.rowid = f.rowid
-    LEFT JOIN calls c ON c.id = s.video_id
-    LEFT JOIN deals d ON d.id = c.deal_id
-    WHERE segment_fts MATCH ? ${where}`;
 
-  const perCall = db
-    .prepare(
-      `SELECT video_id, count(*) AS count, min(rank) AS best, max(created_at) AS created_at
-       FROM (${hits}) GROUP BY video_id
-       ORDER BY ${query.order === 'best' ? 'best ASC' : 'created_at DESC'}, video_id DESC`,
-    )
-    .all(...values) as { video_id: string; count: number }[];
-  const perDeal = db
-    .prepare(
-      `SELECT h.deal_id AS dealId, d.title, count(DISTINCT h.video_id) AS calls, count(*) AS count
-       FROM (${hits}) h LEFT JOIN deals d ON d.id = h.deal_id
-       GROUP BY h.deal_id ORDER BY count DESC`,
-    )
-    .all(...values) as LocalSearchResult['deals'];
+  let complete = pass.length <= budget;
+  if (complete) {
+    const hits = best
+      ? (db
+          .prepare(hitsSql('', true))
+          .raw()
+          .all(...args) as [number, number][])
+      : pass;
+    // Hits come in rowid order, like the spans: one walk assigns each to its call.
+    let index = 0;
+    for (const [rowid, rank] of hits) {
+      while (index < spans.byRowid.length && spans.byRowid[index]!.last_rowid < rowid) index += 1;
+      const span = spans.byRowid[index];
+      if (span && span.first_rowid <= rowid && allowed(span)) tally(span, rowid, rank);
+    }
+  } else {
+    // Too many lines match to read them all: the newest calls are searched, a few at a time (their
+    // rowids merged into runs, one query a run), until the calls asked for have hits; each group
+    // is twice the calls searched so far when few of them have any, so a rare word costs few rounds.
+    // Every call searched is counted whole; when that is every call, so are the totals.
+    const inRun = db.prepare(hitsSql('AND f.rowid BETWEEN ? AND ?', best)).raw();
+    const newest = spans.newest.filter(allowed);
+    let searched = 0;
+    while (searched < newest.length && tallies.size < query.limit) {
+      const group = newest.slice(searched, searched + Math.max(query.limit - tallies.size, searched));
+      searched += group.length;
+      for (const [first, last] of rowidRuns(group)) {
+        for (const [rowid, rank] of inRun.all(...args, first, last) as [number, number][]) {
+          tally(spans.holding(rowid)!, rowid, rank);
+        }
+      }
+    }
+    complete = searched === newest.length;
+  }
 
-  const callInfo = db.prepare<
-    [string],
-    { title: string | null; created_at: string | null; deal_id: string | null; deal_title: string | null }
-  >(
-    `SELECT c.title, c.created_at, c.deal_id, d.title AS deal_title
-     FROM calls c LEFT JOIN deals d ON d.id = c.deal_id WHERE c.id = ?`,
+  const ordered = [...tallies.values()].sort(
+    best ? (a, b) => a.best - b.best || newestFirst(a.span, b.span) : (a, b) => newestFirst(a.span, b.span),
   );
-  const firstHits = db.prepare(
-    `${hits} AND s.video_id = ? ORDER BY ${query.order === 'best' ? 'rank' : 's.position'} LIMIT ${HITS_PER_CALL}`,
-  );
-  const segmentAt = db.prepare<
-    [string, number],
-    { segment_id: string; text: string; start: number | null; speaker: string | null; speaker_role: string | null }
-  >('SELECT segment_id, text, start, speaker, speaker_role FROM segments WHERE video_id = ? AND position = ?');
+  const counted = ordered.reduce((sum, entry) => sum + entry.count, 0);
+  // Without call filters, the first pass's budget is itself a floor on the lines that match.
+  const totalHits = complete || filtersCalls ? counted : Math.max(counted, budget + 1);
+  const callResult = callResults(db);
+  return {
+    calls: ordered.slice(0, query.limit).map(callResult),
+    deals: dealGroups(ordered),
+    totalHits,
+    complete,
+    indexedCalls,
+  };
+}
 
-  const calls = perCall.slice(0, query.limit).map((row): LocalCallResult => {
-    const info = callInfo.get(row.video_id);
-    const found = firstHits.all(...values, row.video_id) as { video_id: string; position: number }[];
-    return {
-      videoId: row.video_id,
-      title: info?.title ?? null,
-      createdAt: info?.created_at ?? null,
-      dealId: info?.deal_id ?? null,
-      dealTitle: info?.deal_title ?? null,
-      count: row.count,
-      hits: found.map((hit) => {
-        const segment = segmentAt.get(hit.video_id, hit.position)!;
-        return {
-          segmentId: segment.segment_id,
-          text: segment.text,
-          start: segment.start,
-          speaker: segment.speaker,
-          speakerRole: segment.speaker_role,
-          before: segmentAt.get(hit.video_id, hit.position - 1)?.text ?? null,
-          after: segmentAt.get(hit.video_id, hit.position + 1)?.text ?? null,
-        };
-      }),
-    };
+interface SearchSpans {
+  /** Every indexed call, by where its rowids start. */
+  byRowid: Span[];
+  /** The same, newest call first. */
+  newest: Span[];
+  /** The call a segment's rowid belongs to. */
+  holding(rowid: number): Span | undefined;
+}
+
+const spansRead = new WeakMap<ReplicaDatabase, { version: number; spans: SearchSpans }>();
+
+/**
+ * The indexed calls with what filters and groups need, read again only after the search tables
+ * changed: reading and sorting a few thousand rows on every keystroke was a fifth of the budget.
+ */
+function searchSpans(db: ReplicaDatabase): SearchSpans {
+  const version = searchTablesVersion(db);
+  const kept = spansRead.get(db);
+  if (kept?.version === version) return kept.spans;
+  const byRowid = db
+    .prepare<[], Span>(
+      `SELECT s.video_id, s.first_rowid, s.last_rowid, c.title, c.created_at, c.deal_id,
+              d.title AS deal_title, d.status AS deal_status
+       FROM segment_spans s LEFT JOIN calls c ON c.id = s.video_id LEFT JOIN deals d ON d.id = c.deal_id
+       ORDER BY s.first_rowid`,
+    )
+    .all();
+  const holding = (rowid: number) => {
+    let low = 0;
+    let high = byRowid.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const span = byRowid[middle]!;
+      if (rowid < span.first_rowid) high = middle - 1;
+      else if (rowid > span.last_rowid) low = middle + 1;
+      else return span;
+    }
+    return undefined;
+  };
+  const spans = { byRowid, newest: [...byRowid].sort(newestFirst), holding };
+  spansRead.set(db, { version, spans });
+  return spans;
+}
+
+/** The rowid ranges a group of calls covers, calls whose rowids follow on merged into one range. */
+function rowidRuns(group: Span[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const span of [...group].sort((a, b) => a.first_rowid - b.first_rowid)) {
+    const last = runs.at(-1);
+    if (last && span.first_rowid === last[1] + 1) last[1] = span.last_rowid;
+    else runs.push([span.first_rowid, span.last_rowid]);
+  }
+  return runs;
+}
+
+function newestFirst(a: Span, b: Span): number {
+  const byDate = (b.created_at ?? '').localeCompare(a.created_at ?? '');
+  return byDate !== 0 ? byDate : b.video_id.localeCompare(a.video_id);
+}
+
+function dealGroups(tallies: Tally[]): LocalSearchResult['deals'] {
+  const groups = new Map<string | null, LocalSearchResult['deals'][number]>();
+  for (const { span, count } of tallies) {
+    const group = groups.get(span.deal_id) ?? { dealId: span.deal_id, title: span.deal_title, calls: 0, count: 0 };
+    group.calls += 1;
+    group.count += count;
+    groups.set(span.deal_id, group);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+type SegmentRow = {
+  video_id: string;
+  position: number;
+  segment_id: string;
+  text: string;
+  start: number | null;
+  speaker: string | null;
+  speaker_role: string | null;
+};
+
+/** A call as shown: its details, and each hit shown with the lines before and after it. */
+function callResults(db: ReplicaDatabase): (tally: Tally) => LocalCallResult {
+  const segment = db.prepare<[number], SegmentRow>(
+    'SELECT video_id, position, segment_id, text, start, speaker, speaker_role FROM segments WHERE rowid = ?',
+  );
+  const textAt = db
+    .prepare<[string, number], string>('SELECT text FROM segments WHERE video_id = ? AND position = ?')
+    .pluck();
+  return ({ span, count, shown }) => ({
+    videoId: span.video_id,
+    title: span.title,
+    createdAt: span.created_at,
+    dealId: span.deal_id,
+    dealTitle: span.deal_title,
+    count,
+    hits: shown.map(({ rowid }) => {
+      const row = segment.get(rowid)!;
+      return {
+        segmentId: row.segment_id,
+        text: row.text,
+        start: row.start,
+        speaker: row.speaker,
+        speakerRole: row.speaker_role,
+        before: textAt.get(row.video_id, row.position - 1) ?? null,
+        after: textAt.get(row.video_id, row.position + 1) ?? null,
+      };
+    }),
   });
-  const totalHits = perCall.reduce((sum, row) => sum + row.count, 0);
-  return { calls, deals: perDeal, totalHits, indexedCalls };
 }

@@ -36,7 +36,7 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   const { query } = options;
   const local = options.db
     ? localSearch(options.db, query)
-    : { calls: [], deals: [], totalHits: 0, indexedCalls: [] as string[] };
+    : { calls: [], deals: [], totalHits: 0, complete: true, indexedCalls: [] as string[] };
   const indexed = new Set(local.indexedCalls);
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
   // The calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted.
@@ -86,6 +86,7 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   return {
     calls,
     deals: local.deals,
+    complete: local.complete,
     totalHits: local.totalHits + calls.filter((call) => call.source === 'service').reduce((n, c) => n + c.count, 0),
     coverage: { indexedCalls: indexed.size, knownCalls, note },
   };

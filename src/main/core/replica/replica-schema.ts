@@ -63,6 +63,16 @@ const migrations: string[] = [
      id TEXT PRIMARY KEY, title TEXT, deal_id TEXT, created_at TEXT
    ) WITHOUT ROWID;
    CREATE TABLE deals (id TEXT PRIMARY KEY, title TEXT, status TEXT) WITHOUT ROWID;`,
+  // Each indexed call's segments are one run of rowids (a transcript is written whole, in one
+  // go): its span lets local search assign a hit to its call without reading the segment, and
+  // search one call's lines alone (rowid BETWEEN, which FTS5 seeks to).
+  `CREATE TABLE segment_spans (
+     video_id TEXT PRIMARY KEY,
+     first_rowid INTEGER NOT NULL,
+     last_rowid INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   INSERT INTO segment_spans (video_id, first_rowid, last_rowid)
+     SELECT video_id, min(rowid), max(rowid) FROM segments GROUP BY video_id;`,
 ];
 
 export function migrateReplica(db: Database.Database): void {

@@ -5,6 +5,13 @@ type Row = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
+const versions = new WeakMap<ReplicaDatabase, number>();
+
+/** Grows with every write to the search tables, so what was read of them can be kept until then. */
+export function searchTablesVersion(db: ReplicaDatabase): number {
+  return versions.get(db) ?? 0;
+}
+
 /**
  * Keeps the search tables in step with the answers stored: a transcript's segments (replaced
  * whole), and the title, deal and date of calls and the title and status of deals, from their
@@ -12,6 +19,10 @@ const number = (value: unknown): number | null => (typeof value === 'number' ? v
  */
 export function transcriptIndex(db: ReplicaDatabase) {
   const clearSegments = db.prepare<[string]>('DELETE FROM segments WHERE video_id = ?');
+  const clearSpan = db.prepare<[string]>('DELETE FROM segment_spans WHERE video_id = ?');
+  const insertSpan = db.prepare<[string, number | bigint, number | bigint]>(
+    'INSERT INTO segment_spans (video_id, first_rowid, last_rowid) VALUES (?, ?, ?)',
+  );
   const insertSegment = db.prepare<[string, number, string, string, number | null, string | null, string | null]>(
     `INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -34,12 +45,18 @@ export function transcriptIndex(db: ReplicaDatabase) {
     /** Called with every answer stored; the ones that feed search are indexed. */
     indexAnswer(op: string, params: Record<string, unknown>, body: unknown): void {
       const data = (body as { data?: unknown } | null)?.data;
+      if (['getTranscript', 'listVideos', 'getVideo', 'listDeals', 'getDeal'].includes(op)) {
+        versions.set(db, searchTablesVersion(db) + 1);
+      }
       if (op === 'getTranscript' && typeof params.id === 'string' && Array.isArray(data)) {
         clearSegments.run(params.id);
+        clearSpan.run(params.id);
+        let first: number | bigint | null = null;
+        let last: number | bigint | null = null;
         data.forEach((segment: Row, position) => {
           const line = text(segment?.text);
           if (line === null) return;
-          insertSegment.run(
+          last = insertSegment.run(
             params.id as string,
             position,
             text(segment.id) ?? String(position),
@@ -47,8 +64,10 @@ export function transcriptIndex(db: ReplicaDatabase) {
             number(segment.start),
             text(segment.speaker),
             text(segment.speaker_role),
-          );
+          ).lastInsertRowid;
+          first ??= last;
         });
+        if (first !== null && last !== null) insertSpan.run(params.id, first, last);
       } else if (op === 'listVideos' || op === 'getVideo') {
         for (const call of records(data)) {
           upsertCall.run(call.id as string, text(call.title), text(call.deal_id), text(call.created_at));
