@@ -171,13 +171,19 @@ export function localSearch(
     // is twice the calls searched so far when few of them have any, so a rare word costs few rounds.
     // Every call searched is counted whole; when that is every call, so are the totals.
     const inRun = db.prepare(hitsSql('AND f.rowid BETWEEN ? AND ?', best)).raw();
+    // The pass read every hit up to its last rowid: a run inside that needs no query (the sync
+    // stores the newest calls first, so their rowids are often the ones read). Not when ranking:
+    // the pass reads no rank.
+    const readUpTo = best ? -1 : pass.at(-1)![0];
+    const hitsIn = (first: number, last: number) =>
+      last <= readUpTo ? between(pass, first, last) : (inRun.all(...args, first, last) as [number, number][]);
     const newest = spans.newest.filter(allowed);
     let searched = 0;
     while (searched < newest.length && tallies.size < query.limit) {
       const group = newest.slice(searched, searched + Math.max(query.limit - tallies.size, searched));
       searched += group.length;
       for (const [first, last] of rowidRuns(group)) {
-        for (const [rowid, rank] of inRun.all(...args, first, last) as [number, number][]) {
+        for (const [rowid, rank] of hitsIn(first, last)) {
           tally(spans.holding(rowid)!, rowid, rank);
         }
       }
@@ -243,6 +249,20 @@ function searchSpans(db: ReplicaDatabase): SearchSpans {
   const spans = { byRowid, newest: [...byRowid].sort(newestFirst), holding };
   spansRead.set(db, { version, spans });
   return spans;
+}
+
+/** The hits (in rowid order) whose rowid is from `first` to `last`. */
+function between(hits: [number, number][], first: number, last: number): [number, number][] {
+  let low = 0;
+  let high = hits.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (hits[middle]![0] < first) low = middle + 1;
+    else high = middle;
+  }
+  let end = low;
+  while (end < hits.length && hits[end]![0] <= last) end += 1;
+  return hits.slice(low, end);
 }
 
 /** The rowid ranges a group of calls covers, calls whose rowids follow on merged into one range. */
