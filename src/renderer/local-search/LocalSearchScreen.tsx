@@ -14,6 +14,7 @@ import { Highlighted } from '../shared-ui/Highlighted';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { wordsPattern } from '../shared-ui/text-match';
 import { localSearchQueries } from './queries';
+import { localCallsWithHits, plural, statusText } from './result-counts';
 import { FIRST_CALLS, MORE_CALLS, searchRequestOf } from './search-request';
 import './local-search.css';
 
@@ -134,27 +135,6 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
       )}
     </div>
   );
-}
-
-/** Calls with a hit in the local index, whether or not all are listed (each deal group counts its calls). */
-function localCallsWithHits(data: LocalSearchResult): number {
-  return data.deals.reduce((sum, deal) => sum + deal.calls, 0);
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
-}
-
-function statusText(asked: boolean, current: boolean, failed: boolean, data: LocalSearchResult | undefined): string {
-  if (!asked) return 'Type to search what was said in every call.';
-  if (failed) return 'Search failed.';
-  if (!current || !data) return 'Searching…';
-  const calls = localCallsWithHits(data) + data.calls.filter((call) => call.source === 'service').length;
-  if (!data.complete) {
-    return `At least ${plural(data.totalHits, 'line', 'lines')} in ${plural(calls, 'call', 'calls')} or more`;
-  }
-  const shown = data.calls.length < calls ? `; the first ${data.calls.length} calls shown` : '';
-  return `${plural(data.totalHits, 'line', 'lines')} in ${plural(calls, 'call', 'calls')}${shown}`;
 }
 
 function SearchForm({

@@ -70,3 +70,32 @@ describe('replicas per workspace', () => {
     await replicas.close();
   });
 });
+
+describe('the replica schema', () => {
+  it('gives the transcripts an older replica indexed their rowid spans when it is upgraded', () => {
+    const file = join(tempDir(), 'old.replica');
+    const db = openReplicaDb({ file, key });
+    const answers = replicaAnswers(db);
+    for (const id of ['vid_1', 'vid_2']) {
+      answers.put('getTranscript', `[["id","${id}"]]`, { data: [{ text: 'a' }, { text: 'b' }, { text: 'c' }] }, 1);
+    }
+    const spans = () =>
+      db.prepare('SELECT video_id, first_rowid, last_rowid FROM segment_spans ORDER BY video_id').all();
+    const written = spans();
+    expect(written).toEqual([
+      { video_id: 'vid_1', first_rowid: 1, last_rowid: 3 },
+      { video_id: 'vid_2', first_rowid: 4, last_rowid: 6 },
+    ]);
+    // As the replica was before spans: no table, one version less.
+    const version = db.pragma('user_version', { simple: true }) as number;
+    db.exec('DROP TABLE segment_spans');
+    db.pragma(`user_version = ${version - 1}`);
+    db.close();
+
+    const upgraded = openReplicaDb({ file, key });
+    expect(
+      upgraded.prepare('SELECT video_id, first_rowid, last_rowid FROM segment_spans ORDER BY video_id').all(),
+    ).toEqual(written);
+    upgraded.close();
+  });
+});
