@@ -5,24 +5,19 @@ import {
   type BridgeEventName,
   type BridgeEventPayload,
   type BridgeResult,
-  DEFAULT_SYNC_BUDGET,
   type JobRef,
-  type LocalCopy,
   type NavigationTarget,
   type OperationName,
   type OperationResult,
   operations,
-  type SyncStatus,
 } from '../../../shared/bridge';
 import { type ApiClient, createApiClient } from '../api-client/api-client';
 import { ApiError, isUnreachable, toBridgeError } from '../api-client/api-error';
 import type { RetryPolicy } from '../api-client/retry-policy';
 import type { KeyVault } from '../key-vault/key-vault';
+import { createLocalCopies } from '../replica/local-copies';
 import { mergedSearch } from '../replica/merged-search';
 import { createReplicaReads } from '../replica/replica-reads';
-import { createReplicas } from '../replica/replicas';
-import { createRequestBudget } from '../replica/sync/request-budget';
-import { createWorkspaceSync, type SyncProgress, type WorkspaceSync } from '../replica/sync/workspace-sync';
 import { createSavedSearches } from '../saved-searches/saved-searches';
 import { readServiceProfile } from '../service-profile/read-service-profile';
 import type { StoredWorkspace } from '../settings/settings-schema';
@@ -95,9 +90,6 @@ const replicatedReads = new Set<string>(
   ),
 );
 
-/** Between background sync rounds: the lists walked again for what changed (a few requests a round). */
-const SYNC_ROUND_EVERY_MS = 5 * 60_000;
-
 /** One attempt and no waiting: for a service already known to be unreachable. */
 const quickRetry: Partial<RetryPolicy> = { maxAttempts: 1 };
 
@@ -139,14 +131,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     changed: () => emit('workspacesChanged', {}),
   });
 
-  /**
-   * Workspaces whose key is gone (signed out, revoked) or was refused by the service (401): no
-   * copy is kept for them until a key is accepted again, so a dead key leaves no calls behind.
-   */
-  const keyGone = new Set<string>();
-  const localCopyChosen = (workspaceId: string) => !(options.settings.read().localCopyOff ?? []).includes(workspaceId);
-  const localCopyOn = (workspaceId: string) => !keyGone.has(workspaceId) && localCopyChosen(workspaceId);
-  const replicas = createReplicas({ vault: options.vault, dir: options.replica?.dir ?? null, keeps: localCopyOn });
+  let closed = false;
+  const localCopies = createLocalCopies({
+    vault: options.vault,
+    settings: options.settings,
+    dir: options.replica?.dir ?? null,
+    sync: options.replica?.sync ?? null,
+    request: (workspaceId, op, params, signal) =>
+      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
+    syncProgress: (status) => emit('syncProgress', status),
+  });
+  const { replicas, syncOf, syncStatus } = localCopies;
 
   const connectivity = createConnectivity({
     async probe(workspaceId) {
@@ -160,7 +155,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     changed: (workspaceId, reach) => {
       emit('connectivityChanged', { workspaceId, ...reach });
       // The sync stopped when the service went away; it carries on when it answers again.
-      if (reach.online && !closed) void syncs.get(workspaceId)?.then((sync) => sync?.start());
+      if (reach.online) localCopies.resume(workspaceId);
     },
     probeEveryMs: options.replica?.probeEveryMs,
   });
@@ -202,78 +197,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     revalidateAfterMs: options.replica?.revalidateAfterMs,
   });
 
-  const syncBudget = createRequestBudget(() => options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET);
-  const syncs = new Map<string, Promise<WorkspaceSync | null>>();
-  let closed = false;
-
-  function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
-    const none = { known: 0, synced: 0 };
-    return {
-      workspaceId,
-      state: progress?.state ?? 'off',
-      calls: progress?.calls ?? none,
-      deals: progress?.deals ?? none,
-      requestsPerSecond: options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
-    };
-  }
-
-  /** The workspace's sync, started (or resumed) when it becomes the one on screen; the others stop. */
-  async function syncOf(workspaceId: string): Promise<WorkspaceSync | null> {
-    const settings = options.replica?.sync;
-    if (!settings || closed || !localCopyOn(workspaceId)) return null;
-    let sync = syncs.get(workspaceId);
-    if (!sync) {
-      sync = replicas.get(workspaceId).then(
-        (replica) =>
-          replica &&
-          createWorkspaceSync({
-            replica,
-            budget: syncBudget,
-            pageSize: settings.pageSize,
-            roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
-            request: (op, params, signal) =>
-              askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
-            onProgress: (progress) => emit('syncProgress', syncStatus(workspaceId, progress)),
-          }),
-      );
-      syncs.set(workspaceId, sync);
-    }
-    for (const [otherId, other] of syncs) if (otherId !== workspaceId) void other.then((made) => made?.stop());
-    const made = await sync;
-    // Turned off while it was being made: none is kept, so turning it on again makes a new one.
-    if (!made && syncs.get(workspaceId) === sync) syncs.delete(workspaceId);
-    void made?.start();
-    return made;
-  }
-
-  /**
-   * Signing out, revoking or replacing the key with another member's, a key the service refuses,
-   * removing the workspace, turning its local copy off or "Remove local data": no copy of its
-   * calls is left behind, neither the file nor its key.
-   */
-  async function forgetReplica(workspaceId: string): Promise<void> {
-    const sync = syncs.get(workspaceId);
-    syncs.delete(workspaceId);
-    (await sync)?.stop();
-    await replicas.remove(workspaceId);
-    emit('syncProgress', syncStatus(workspaceId, null));
-  }
-
   /** A 401 for the key the workspace still holds (not one replaced meanwhile): its copy goes. */
   async function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
-    if (keyGone.has(workspace.id) || (await workspaces.keyFor(workspace)) !== key) return;
-    keyGone.add(workspace.id);
-    await forgetReplica(workspace.id);
-  }
-
-  /** A key the service accepted for the workspace: its copy is kept (and synced) again. */
-  function keyAccepted(workspaceId: string): void {
-    keyGone.delete(workspaceId);
-  }
-
-  /** Settings' view of the copy; after a change, the active workspace's sync starts again (or says it is off). */
-  async function localCopyOf(workspaceId: string): Promise<LocalCopy> {
-    return { workspaceId, on: localCopyChosen(workspaceId), ...(await replicas.size(workspaceId)) };
+    if (localCopies.hasKeyGone(workspace.id) || (await workspaces.keyFor(workspace)) !== key) return;
+    await localCopies.keyGone(workspace.id);
   }
 
   const jobs = createJobWatcher({
@@ -340,12 +267,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     listWorkspaces: () => workspaces.list(),
     openDemoWorkspace: async (_, signal) => {
       const workspace = await workspaces.openDemo(signal);
-      keyAccepted(workspace.id);
+      localCopies.keyAccepted(workspace.id);
       return workspace;
     },
     addWorkspace: async (params, signal) => {
       const workspace = await workspaces.add(params, signal);
-      keyAccepted(workspace.id);
+      localCopies.keyAccepted(workspace.id);
       return workspace;
     },
     switchWorkspace: (params) => workspaces.switchTo(params.workspaceId),
@@ -353,31 +280,24 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const before = workspaces.find(workspaceId).member?.id;
       const workspace = await workspaces.replaceKey(workspaceId, apiKey, signal);
       // Another member's key may see other calls: what the old one synced is not theirs to read.
-      if (before !== workspace.member?.id) await forgetReplica(workspaceId);
-      keyAccepted(workspaceId);
+      if (before !== workspace.member?.id) await localCopies.forget(workspaceId);
+      localCopies.keyAccepted(workspaceId);
       return workspace;
     },
     setWorkspaceCurrency: ({ workspaceId, currency }) => workspaces.setCurrency(workspaceId, currency),
     signOut: async ({ workspaceId }) => {
       await workspaces.forgetKey(workspaceId);
-      keyGone.add(workspaceId);
-      await forgetReplica(workspaceId);
+      await localCopies.keyGone(workspaceId);
       return { workspaceId };
     },
     revokeKey: async (params, signal) => {
       const revoked = await workspaces.revoke(params.workspaceId, signal);
-      keyGone.add(params.workspaceId);
-      await forgetReplica(params.workspaceId);
+      await localCopies.keyGone(params.workspaceId);
       return revoked;
     },
     removeWorkspace: async ({ workspaceId }) => {
       await workspaces.remove(workspaceId);
-      await forgetReplica(workspaceId);
-      keyGone.delete(workspaceId);
-      options.settings.update((current) => ({
-        ...current,
-        localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
-      }));
+      await localCopies.removeWorkspace(workspaceId);
       return { workspaceId };
     },
     checkConnection: async ({ workspaceId }, signal) => {
@@ -456,24 +376,20 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     getLocalCopy: ({ workspaceId }) => {
       workspaces.find(workspaceId);
-      return localCopyOf(workspaceId);
+      return localCopies.describe(workspaceId);
     },
     setLocalCopy: async ({ workspaceId, on }) => {
       workspaces.find(workspaceId);
-      options.settings.update((current) => {
-        const others = (current.localCopyOff ?? []).filter((id) => id !== workspaceId);
-        return { ...current, localCopyOff: on ? others : [...others, workspaceId] };
-      });
-      if (!on) await forgetReplica(workspaceId);
-      else if (workspaces.active().id === workspaceId) await syncOf(workspaceId);
-      return localCopyOf(workspaceId);
+      await localCopies.choose(workspaceId, on);
+      if (on && workspaces.active().id === workspaceId) await syncOf(workspaceId);
+      return localCopies.describe(workspaceId);
     },
     removeLocalData: async ({ workspaceId }) => {
       workspaces.find(workspaceId);
-      await forgetReplica(workspaceId);
+      await localCopies.forget(workspaceId);
       // Starts over empty, syncing afresh when it is the workspace on screen (or stays off).
       if (workspaces.active().id === workspaceId) await syncOf(workspaceId);
-      return localCopyOf(workspaceId);
+      return localCopies.describe(workspaceId);
     },
     watchJob: async (ref) => {
       jobs.watch(workspaces.active().id, ref);
@@ -538,10 +454,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       jobs.close();
       reads.close();
       connectivity.close();
-      // The syncs stop before their replicas close, so none writes to a closed database.
-      void Promise.all([...syncs.values()].map((sync) => sync.then((made) => made?.stop()))).finally(() =>
-        replicas.close(),
-      );
+      void localCopies.close();
       listeners.clear();
     },
   };
