@@ -114,6 +114,27 @@ const shots: Record<string, Shot> = {
       });
     },
   },
+  'search-screen': {
+    // The newest calls opened once (so their transcripts are in the local index), then the Search
+    // screen: grouped by deal and call with neighbouring lines, the rest found by the service.
+    route: () => '/calls?status=READY',
+    async act(page) {
+      const links = page.getByRole('table', { name: /Calls/ }).getByRole('link');
+      await links.nth(5).waitFor();
+      const hrefs = (await links.evaluateAll((found) => found.map((link) => link.getAttribute('href')))).filter(
+        (href): href is string => href?.startsWith('#/calls/') ?? false,
+      );
+      for (const href of hrefs.slice(0, 6)) {
+        await page.goto(`${page.url().split('#')[0]}${href}`);
+        await page.getByRole('heading', { name: 'Transcript' }).waitFor();
+      }
+      await page.keyboard.press('g');
+      await page.keyboard.press('f');
+      await page.getByRole('searchbox', { name: 'Search for' }).fill('pricing');
+      await page.getByRole('region', { name: 'By call' }).getByRole('article').first().waitFor();
+      await page.getByText(/calls are searched here/).waitFor();
+    },
+  },
   'pipeline-totals': {
     route: () => '/settings',
     async act(page) {

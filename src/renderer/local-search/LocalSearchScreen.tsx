@@ -14,7 +14,7 @@ import { Highlighted } from '../shared-ui/Highlighted';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { wordsPattern } from '../shared-ui/text-match';
 import { localSearchQueries } from './queries';
-import { localCallsWithHits, plural, statusText } from './result-counts';
+import { callsWithHits, plural, statusText } from './result-counts';
 import { FIRST_CALLS, MORE_CALLS, searchRequestOf } from './search-request';
 import './local-search.css';
 
@@ -124,12 +124,11 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
                 />
               ))}
             </ul>
-            {(!data.complete || localCallsWithHits(data) > data.calls.filter((c) => c.source === 'replica').length) &&
-              moreFor !== formPath && (
-                <button type="button" className="button small" onClick={() => setMoreFor(formPath)}>
-                  Show more calls (up to {MORE_CALLS})
-                </button>
-              )}
+            {(!data.complete || callsWithHits(data) > data.calls.length) && moreFor !== formPath && (
+              <button type="button" className="button small" onClick={() => setMoreFor(formPath)}>
+                Show more calls (up to {MORE_CALLS})
+              </button>
+            )}
           </section>
         </div>
       )}
@@ -276,15 +275,14 @@ function DealGroups({
   onlyDeal: (dealId: string) => void;
   filteredDeal: string;
 }) {
-  if (deals.length === 0) return <p className="muted">None of the lines found here are in the local index yet.</p>;
   return (
     <ul className="local-search-deal-list">
       {deals.map((deal) => (
         <li key={deal.dealId ?? 'none'}>
-          {deal.dealId ? (
-            <Link to={paths.deal(deal.dealId)}>{deal.title ?? 'Untitled deal'}</Link>
+          {deal.dealId && deal.title ? (
+            <Link to={paths.deal(deal.dealId)}>{deal.title}</Link>
           ) : (
-            <span className="muted">No deal</span>
+            <DealName dealId={deal.dealId} />
           )}
           <span className="muted small">
             {complete ? '' : 'at least '}
@@ -349,7 +347,9 @@ function CallResultItem({
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
-                  <Highlighted text={hit.text} query="" pattern={pattern} />
+                  <span>
+                    <Highlighted text={hit.text} query="" pattern={pattern} />
+                  </span>
                 </span>
                 {hit.after !== null && <span className="hit-context muted">{hit.after}</span>}
               </Link>

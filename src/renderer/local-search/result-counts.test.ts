@@ -16,7 +16,7 @@ const call = (source: 'replica' | 'service') => ({
 function result(patch: Partial<LocalSearchResult>): LocalSearchResult {
   return {
     calls: [call('replica'), call('service')],
-    deals: [{ dealId: null, title: null, calls: 1, count: 2 }],
+    deals: [{ dealId: null, title: null, calls: 2, count: 4 }],
     totalHits: 4,
     complete: true,
     coverage: { indexedCalls: 1, knownCalls: 2, note: null },
@@ -36,7 +36,7 @@ describe('statusText', () => {
   });
 
   it('says how many calls are shown when more have matches', () => {
-    const more = result({ deals: [{ dealId: null, title: null, calls: 60, count: 300 }], totalHits: 302 });
+    const more = result({ deals: [{ dealId: null, title: null, calls: 61, count: 302 }], totalHits: 302 });
     expect(statusText(true, true, false, more)).toBe('302 lines in 61 calls; the first 2 calls shown');
   });
 

@@ -1,7 +1,7 @@
 import type { LocalSearchResult } from '../../shared/bridge';
 
-/** Calls with a hit in the local index, whether or not all are listed (each deal group counts its calls). */
-export function localCallsWithHits(data: LocalSearchResult): number {
+/** Calls with a hit, whether or not all are listed (each deal group counts its calls, the service's too). */
+export function callsWithHits(data: LocalSearchResult): number {
   return data.deals.reduce((sum, deal) => sum + deal.calls, 0);
 }
 
@@ -19,7 +19,7 @@ export function statusText(
   if (!asked) return 'Type to search what was said in every call.';
   if (failed) return 'Search failed.';
   if (!current || !data) return 'Searching…';
-  const calls = localCallsWithHits(data) + data.calls.filter((call) => call.source === 'service').length;
+  const calls = callsWithHits(data);
   if (!data.complete) {
     return `At least ${plural(data.totalHits, 'line', 'lines')} in ${plural(calls, 'call', 'calls')} or more`;
   }

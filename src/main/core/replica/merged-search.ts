@@ -85,9 +85,25 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   }
   return {
     calls,
-    deals: local.deals,
+    deals: withServiceCalls(local.deals, calls),
     complete: local.complete,
     totalHits: local.totalHits + calls.filter((call) => call.source === 'service').reduce((n, c) => n + c.count, 0),
     coverage: { indexedCalls: indexed.size, knownCalls, note },
   };
+}
+
+/** The deal groups with the calls the service found added to their deals (a title only the local index knows). */
+function withServiceCalls(
+  deals: LocalSearchResult['deals'],
+  calls: LocalSearchResult['calls'],
+): LocalSearchResult['deals'] {
+  const groups = new Map(deals.map((deal) => [deal.dealId, { ...deal }]));
+  for (const call of calls) {
+    if (call.source !== 'service') continue;
+    const group = groups.get(call.dealId) ?? { dealId: call.dealId, title: null, calls: 0, count: 0 };
+    group.calls += 1;
+    group.count += call.count;
+    groups.set(call.dealId, group);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
 }

@@ -138,6 +138,9 @@ describe('reads served from the replica', () => {
       online.calls.filter((call) => call.source === 'service').every((call) => call.videoId !== videos[0]!.id),
     ).toBe(true);
     expect(online.coverage.indexedCalls).toBe(1);
+    // The service's calls are grouped by deal too: the groups add up to every line found.
+    expect(online.deals.reduce((sum, deal) => sum + deal.count, 0)).toBe(online.totalHits);
+    expect(online.deals.reduce((sum, deal) => sum + deal.calls, 0)).toBe(online.calls.length);
 
     await service.terminate();
     const offline = (await value(core, 'searchLocal', { q: word })) as unknown as LocalSearchResult;
