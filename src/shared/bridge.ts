@@ -175,7 +175,8 @@ export const DEFAULT_SYNC_BUDGET = 5;
 export const SyncStatus = z.object({
   workspaceId: z.string(),
   /** 'off': this app does not sync in the background (tests, or no replica). */
-  state: z.enum(['syncing', 'paused', 'offline', 'up-to-date', 'off']),
+  /** 'key-refused': the service answered 401; the sync waits for a key that works. */
+  state: z.enum(['syncing', 'paused', 'offline', 'key-refused', 'up-to-date', 'off']),
   calls: SyncCount,
   deals: SyncCount,
   requestsPerSecond: SyncBudget,

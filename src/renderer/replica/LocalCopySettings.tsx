@@ -10,6 +10,7 @@ const stateWords: Record<SyncStatus['state'], string> = {
   syncing: 'Syncing in the background',
   paused: 'Paused',
   offline: 'Waiting for the service',
+  'key-refused': 'Stopped: the service refused the key',
   'up-to-date': 'Up to date',
   off: 'Not syncing in the background',
 };

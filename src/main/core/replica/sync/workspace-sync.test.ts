@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../../service/launch/run-cli';
+import { callApi } from '../../../../service/testing/http';
 import { analyseUntilDone, scoreUntilDone } from '../../../../service/testing/service-test-kit';
 import { asIs } from '../../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../../service/testing/test-service';
@@ -43,12 +44,26 @@ function memoryReplica(): Replica {
   return { workspaceId: 'w', db, answers: replicaAnswers(db), storage: 'memory' };
 }
 
-function syncInto(replica: Replica, apiKey = demo().key.key, perSecond = 50, roundEveryMs?: number) {
+interface SyncSetup {
+  apiKey?: string;
+  perSecond?: number;
+  roundEveryMs?: number;
+  /** Runs before each request is sent: the service may change under the sync here. */
+  beforeRequest?(op: string): Promise<void>;
+}
+
+function syncInto(
+  replica: Replica,
+  { apiKey = demo().key.key, perSecond = 50, roundEveryMs, beforeRequest }: SyncSetup = {},
+) {
   const client = createApiClient({ baseUrl: proxy.url, getKey: async () => apiKey });
   const seen: SyncProgress[] = [];
   const sync = createWorkspaceSync({
     replica,
-    request: (op, params, signal) => client.call(op as never, params as never, { signal }),
+    request: async (op, params, signal) => {
+      await beforeRequest?.(op);
+      return client.call(op as never, params as never, { signal });
+    },
     budget: createRequestBudget(() => perSecond),
     pageSize: 5,
     roundEveryMs,
@@ -131,7 +146,7 @@ describe('background sync', () => {
 
   it('runs the next round by itself a set time after one ends, bringing in what changed meanwhile', async () => {
     const replica = memoryReplica();
-    const { sync } = syncInto(replica, undefined, 50, 200);
+    const { sync } = syncInto(replica, { roundEveryMs: 200 });
     try {
       await sync.start();
       const deal = (await serviceGet<{ id: string }[]>('/v1/deals?status=OPEN&limit=100'))[0]!;
@@ -158,10 +173,36 @@ describe('background sync', () => {
     expect(storedTranscript(replica.db, newCall)).toEqual(await serviceGet(`/v1/videos/${newCall}/transcript`));
   });
 
+  it('stops at a key refused midway with nothing marked as stored, and a working key then fetches it all', async () => {
+    const replica = memoryReplica();
+    const revoked = (
+      await service.cli(['keys', 'issue', '--org', demo().org.id, '--member', demo().org.members[0]!.id])
+    ).trim();
+    let revokedYet = false;
+    const { sync } = syncInto(replica, {
+      apiKey: revoked,
+      // After the lists are walked: the key dies between one deal's fetch and the next.
+      beforeRequest: async (op) => {
+        if (op !== 'getDeal' || revokedYet) return;
+        revokedYet = true;
+        await callApi(service.baseUrl, '/v1/keys/me', { key: revoked, method: 'DELETE' });
+      },
+    });
+    await sync.start();
+    const deals = await serviceGet<{ id: string }[]>('/v1/deals?limit=100');
+    expect(sync.progress()).toMatchObject({ state: 'key-refused', deals: { known: deals.length, synced: 0 } });
+
+    const { sync: again } = syncInto(replica);
+    await again.start();
+    expect(again.progress().deals).toEqual({ known: deals.length, synced: deals.length });
+    for (const deal of deals)
+      expect(storedData(replica.db, 'getDeal', deal.id)).toEqual(await serviceGet(`/v1/deals/${deal.id}`));
+  });
+
   it('completes under a rate-limited key with a budget above its limit, waiting out each 429', async () => {
     const limited = demo().org.keys.find((key) => key.rate_limited)!;
     const replica = memoryReplica();
-    const { sync } = syncInto(replica, limited.key, 50);
+    const { sync } = syncInto(replica, { apiKey: limited.key });
     await sync.start();
     const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
     expect(sync.progress().calls).toEqual({ known: videos.length, synced: videos.length });

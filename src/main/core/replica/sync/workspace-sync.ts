@@ -4,7 +4,7 @@ import type { Replica } from '../replicas';
 import type { RequestBudget } from './request-budget';
 import { type KindProgress, type KnownItem, type SyncKind, syncStore } from './sync-store';
 
-export type SyncState = 'syncing' | 'paused' | 'offline' | 'up-to-date';
+export type SyncState = 'syncing' | 'paused' | 'offline' | 'key-refused' | 'up-to-date';
 
 export interface SyncProgress {
   state: SyncState;
@@ -43,13 +43,22 @@ const partsOf: Record<SyncKind, string[]> = {
   videos: ['getVideo', 'getTranscript', 'getVideoEvents', 'getSummary', 'getChecklist'],
 };
 
+/** 401: the key itself is refused (revoked or replaced elsewhere); nothing it reads says anything of a record. */
+const keyRefused = (error: unknown) => error instanceof ApiError && error.status === 401;
+
 /**
  * Failures after which the part is tried again later: the service is away, asked us to slow
- * down, or the sync was stopped. Any other answer (404 for a call never analysed, 403 for a scope
- * the key lacks, an answer that cannot be read) settles the part with nothing to keep.
+ * down, refused the key, or the sync was stopped. Any other answer (404 for a call never
+ * analysed, 403 for a scope the key lacks, an answer that cannot be read) settles the part with
+ * nothing to keep.
  */
 function worthRetrying(error: unknown): boolean {
-  return !(error instanceof ApiError) || isUnreachable(error) || ['rate_limited', 'cancelled'].includes(error.code);
+  return (
+    !(error instanceof ApiError) ||
+    isUnreachable(error) ||
+    keyRefused(error) ||
+    ['rate_limited', 'cancelled'].includes(error.code)
+  );
 }
 
 /**
@@ -139,6 +148,11 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
         }
         if (error instanceof ApiError && isUnreachable(error)) {
           setState('offline');
+          return;
+        }
+        // The round stops with nothing marked; it resumes once a key works (the app starts it then).
+        if (keyRefused(error)) {
+          setState('key-refused');
           return;
         }
         throw error;
