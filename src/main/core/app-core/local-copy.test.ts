@@ -213,6 +213,12 @@ describe('the local copy without a keychain (in memory for the session)', () => 
       bytes: 0,
     });
     expect((await ok(core, 'listDeals', { limit: 5 })).data.length).toBeGreaterThan(0);
+    const searched = await ok(core, 'searchLocal', { q: 'e' });
+    expect(searched.calls.length).toBeGreaterThan(0);
+    expect(searched.calls.every((call) => call.source === 'service')).toBe(true);
+    expect(searched.coverage.note).toMatch(
+      /^No local copy is kept for this workspace, so the service searches every call; \d+ found by the service/,
+    );
     await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: true });
     expect((await localCopy(core, workspace.id)).storage).toBe('memory');
   });

@@ -42,8 +42,12 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   // The calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted.
   const seenCalls = (options.db?.prepare('SELECT count(*) AS n FROM calls').get() as { n: number } | undefined)?.n ?? 0;
   const knownCalls = Math.max(options.knownCalls, seenCalls, indexed.size);
+  // With the local copy off nothing is searched here: the note must not read as a sync still to come.
+  const searchedHere = options.db
+    ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
+    : 'No local copy is kept for this workspace, so the service searches every call';
   let note: string | null = null;
-  if (indexed.size < knownCalls || knownCalls === 0) {
+  if (!options.db || indexed.size < knownCalls || knownCalls === 0) {
     try {
       const answer = await options.searchService(query.q, query.dealId);
       const hits = answer.data.filter(
@@ -76,11 +80,11 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
       }
       note =
         byCall.size > 0
-          ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here; ${byCall.size} more found by the service (substring match, up to ${SERVICE_LIMIT} lines).`
-          : `${indexed.size} of ${knownCalls || 'the'} calls are searched here; the service found nothing more.`;
+          ? `${searchedHere}; ${byCall.size} ${options.db ? 'more ' : ''}found by the service (substring match, up to ${SERVICE_LIMIT} lines).`
+          : `${searchedHere}; the service found nothing${options.db ? ' more' : ''}.`;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      note = `${indexed.size} of ${knownCalls || 'the'} calls are searched here; the others could not be searched (${error.message})`;
+      note = `${searchedHere}; the ${options.db ? 'others' : 'calls'} could not be searched (${error.message})`;
     }
   }
   return {
