@@ -75,8 +75,12 @@ test.describe('workspaces and keys', () => {
       headers: { authorization: `Bearer ${apiKey}` },
     });
 
-    // A screen not read yet (the pipeline's owner filter already holds the members, read before the revocation).
-    await page.getByRole('link', { name: 'Calls', exact: true }).click();
+    // A screen not read yet (the pipeline's owner filter already holds the members, read before the
+    // revocation). Set through the address, not a click: a board read still on its way (a card's
+    // probability) may meet the 401 first, and its prompt would cover the link.
+    await page.evaluate(() => {
+      window.location.hash = '#/calls';
+    });
     const prompt = page.getByRole('dialog', { name: 'Re-enter your key' });
     await expect(prompt).toBeVisible();
     await prompt.getByLabel('New API key').fill(await issueKey(callscope));
