@@ -117,12 +117,15 @@ export function createSavedSearches(options: SavedSearchesOptions) {
     },
 
     open(workspaceId: string, id: string): SavedSearch {
-      const seen = { ...find(workspaceId, id), lastOpenedAt: now().toISOString(), newMatches: 0, newCapped: false };
-      write(
-        (current) => current.map((other) => (other.id === id ? { ...seen, newestCallId: null } : other)),
-        workspaceId,
-      );
-      return view({ ...seen, newestCallId: null });
+      const seen: StoredSavedSearch = {
+        ...find(workspaceId, id),
+        lastOpenedAt: now().toISOString(),
+        newMatches: 0,
+        newCapped: false,
+        newestCallId: null,
+      };
+      write((current) => current.map((other) => (other.id === id ? seen : other)), workspaceId);
+      return view(seen);
     },
 
     remove(workspaceId: string, id: string): SavedSearch[] {
