@@ -46,7 +46,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   const recent = useQuery(searchQueries.recent());
   const saved = useQuery(savedSearchQueries.list());
   const savedActions = useSavedSearchActions();
-  // The name being given to the search in the box, while the save form is open.
+  // Whether the form naming the search in the box (to save it) is open.
   const [naming, setNaming] = useState(false);
   const calls = useQuery(searchQueries.callChoices());
   const deals = useQuery(searchQueries.dealChoices());
