@@ -2,26 +2,13 @@
  * Transcript search over the `large` profile: p50/p95 of every query
  * as the endpoint runs it (rare and common terms, the 3-letter prefixes typing produces, and 1-2
  * character needles), each beside a plain full scan of the same data and beside its targets.
- * The seeded database is cached in .data/bench-large, and seeded again when the schema has moved
- * on (a migrated database would not show what seeding with today's triggers costs).
+ * The seeded database is cached in .data/bench-large (bench/large-profile.ts), and seeded again
+ * when the schema has moved on.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { issueKey } from '../src/service/auth/issue-key';
 import { type Db, openDatabase } from '../src/service/db/database';
-import { migrations } from '../src/service/db/migrations';
 import { searchTranscripts } from '../src/service/search';
-import { seedDatabase } from '../src/service/seed';
-import { describeMachine, loadAverage, measure, percentile, projectRoot, recordBenchmark } from './report';
-
-const dataDir = join(projectRoot, '.data', 'bench-large');
-const seedRecord = join(dataDir, 'bench-seed.json');
-
-interface SeedRecord {
-  schema: number;
-  segments: number;
-  seconds: number;
-}
+import { currentLargeSeed, type LargeSeed, largeDataDir, seedLargeProfile } from './large-profile';
+import { describeMachine, loadAverage, measure, percentile, recordBenchmark } from './report';
 
 const queries = [
   'Signalwise',
@@ -51,23 +38,9 @@ const SCAN_RUNS = 5;
 const P95_TARGET_MS = 30;
 const SPEED_UP_TARGET = 50;
 
-const schema = migrations.at(-1)!.version;
-
-function largeDatabase(): { db: Db; seed: SeedRecord } {
-  const cached = existsSync(seedRecord) ? (JSON.parse(readFileSync(seedRecord, 'utf8')) as SeedRecord) : null;
-  if (cached?.schema === schema) return { db: openDatabase(dataDir), seed: cached };
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log('seeding the large profile into .data/bench-large (a few minutes, once per schema)...');
-  const db = openDatabase(dataDir);
-  const started = performance.now();
-  seedDatabase(db, { profile: 'large', issueKey });
-  const seed = {
-    schema,
-    segments: db.prepare('SELECT count(*) FROM transcript_segments').pluck().get() as number,
-    seconds: Math.round((performance.now() - started) / 100) / 10,
-  };
-  writeFileSync(seedRecord, JSON.stringify(seed));
-  return { db, seed };
+function largeDatabase(): { db: Db; seed: LargeSeed } {
+  const seed = currentLargeSeed();
+  return seed ? { db: openDatabase(largeDataDir), seed } : seedLargeProfile();
 }
 
 /** The naive alternative: every segment of the organisation read and compared, no index. */

@@ -21,10 +21,10 @@ import { openDatabase } from '../src/service/db/database';
 import { startTestService } from '../src/service/testing/test-service';
 import { allScopes } from '../src/shared/api';
 import { defaultServiceProfile, type ServiceProfile } from '../src/shared/bridge';
+import { currentLargeSeed, firstOrganisation, largeDataDir } from './large-profile';
 import { describeMachine, percentile, projectRoot, recordBenchmark } from './report';
 
 const rendererDir = join(projectRoot, 'out', 'renderer');
-const largeDir = join(projectRoot, '.data', 'bench-large');
 const TRANSCRIPT_SEGMENTS = 10_000;
 const TRANSCRIPT_RUNS = 10;
 const CALLS = 5_000;
@@ -201,19 +201,13 @@ async function callsScrolling(browser: Browser, origin: string) {
 }
 
 async function searchLatencies(browser: Browser): Promise<number[] | null> {
-  if (!existsSync(join(largeDir, 'bench-seed.json'))) return null;
-  const db = openDatabase(largeDir);
-  const org = db.prepare('SELECT id FROM organizations WHERE active = 1 ORDER BY rowid LIMIT 1').get() as {
-    id: string;
-  };
-  const memberId = db
-    .prepare('SELECT id FROM members WHERE org_id = ? ORDER BY rowid LIMIT 1')
-    .pluck()
-    .get(org.id) as string;
-  const apiKey = issueKey(db, { orgId: org.id, memberId, scopes: allScopes });
+  if (!currentLargeSeed()) return null;
+  const db = openDatabase(largeDataDir);
+  const { orgId, memberId } = firstOrganisation(db);
+  const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
   db.close();
 
-  const service = await startTestService({ dataDir: largeDir, profile: 'none' });
+  const service = await startTestService({ dataDir: largeDataDir, profile: 'none' });
   const { core, dispose } = createTempCore({ demo: { baseUrl: service.baseUrl, apiKey } });
   const host = await (async () => {
     await core.invoke('openDemoWorkspace', {});
