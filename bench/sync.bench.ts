@@ -80,7 +80,7 @@ async function largeSource(): Promise<Source> {
     service,
     orgId,
     memberId,
-    origin: `seeded once by the search bench into .data/bench-large (${seed.segments.toLocaleString('en-US')} segments in all, in ${seed.seconds} s) and served from there; the bench issues its two keys into it`,
+    origin: `seeded once by the search bench into .data/bench-large, ${seed.segments.toLocaleString('en-US')} segments in all, in ${seed.seconds} s, and served from there; the bench issues its two keys into it`,
     // Not stop(): that deletes the data directory, and the seed is kept for the next runs.
     close: async () => {
       await service.terminate();
@@ -203,7 +203,7 @@ three other engineers' builds and tests**, so times are slower than on a quiet m
 | run | seconds | requests | 429s | calls / deals stored (of known) | load before → after |
 |---|---:|---:|---:|---|---|
 ${runs.map(row).join('\n')}
-${[...runs.filter((run) => run.partial).map(partialNote), ...notRun.map((what) => `Not measured in this run of the bench: ${what}.`)].map((line) => `\n${line}\n`).join('')}
+${[...runs.filter((run) => run.partial).map(partialNote), ...notRun.map((what) => `Not measured in the run that wrote this section: ${what}.`)].map((line) => `\n${line}\n`).join('')}
 ${sizeText}
 
 ${otherProfile}
@@ -227,11 +227,11 @@ function notRun(runs: Run[]): string[] {
   const made = (label: string) => runs.find((run) => run.label === label);
   const missing = plannedRuns
     .filter(({ label }) => !made(label))
-    .map(({ label }) => `"${label}" (the bench stopped before it)`);
+    .map(({ label }) => `"${label}" (this section was written before it ran)`);
   const limited = made(plannedRuns[1].label);
   if (!made(incrementalLabel)) {
     missing.push(
-      `"${incrementalLabel}" (${limited?.partial ? 'the full sync before it did not finish' : 'the bench stopped before it'})`,
+      `"${incrementalLabel}" (${limited?.partial ? 'the full sync before it did not finish' : 'this section was written before it ran'})`,
     );
   }
   return missing;
