@@ -1,3 +1,5 @@
+import type { AuthResult } from './auth/authenticate';
+import { StampedCache } from './db/change-stamp';
 import type { Db } from './db/database';
 import type { TokenBuckets } from './ratelimit/token-bucket';
 import type { ServiceOptions } from './service-options';
@@ -12,6 +14,34 @@ export interface BackgroundTask {
   stop(): Promise<void>;
 }
 
+/** A GET answer's `data` and its meta beyond request_id, as JSON text. */
+export interface CachedReply {
+  data: string;
+  /** The extra meta members without braces (`"has_more":false,...`), or ''. */
+  meta: string;
+}
+
+/**
+ * What requests read again and again, kept while the database's change stamp holds (any commit
+ * anywhere drops it all), so a repeated read costs one stamp read instead of its queries.
+ */
+export interface ReadCaches {
+  /** Authentication results by Authorization header. */
+  callers: StampedCache<AuthResult>;
+  /** Operator faults by name. */
+  faults: StampedCache<boolean>;
+  /** GET answers by caller key and URL; null when the service runs without it (bench/throughput). */
+  replies: StampedCache<CachedReply> | null;
+}
+
+export function createReadCaches(options: { replies: boolean }): ReadCaches {
+  return {
+    callers: new StampedCache(1_000),
+    faults: new StampedCache(100),
+    replies: options.replies ? new StampedCache(500) : null,
+  };
+}
+
 /** Everything a handler or background task needs; one per running server. */
 export interface ServiceContext {
   db: Db;
@@ -21,5 +51,6 @@ export interface ServiceContext {
   options: ServiceOptions;
   logger: Logger;
   rateLimits: TokenBuckets;
+  caches: ReadCaches;
   background: BackgroundTask[];
 }

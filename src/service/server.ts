@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { readSigningSecret } from './auth/signing-secret';
 import { createBackgroundWork } from './background-work';
-import type { Logger, ServiceContext } from './context';
+import { createReadCaches, type Logger, type ServiceContext } from './context';
 import { openDatabase } from './db/database';
 import { createApp } from './http/app';
 import type { AppEnv } from './http/app-env';
@@ -98,6 +98,7 @@ export async function startServer(options: ServiceOptions, logger: Logger = cons
     options,
     logger,
     rateLimits: new TokenBuckets(),
+    caches: createReadCaches({ replies: options.replyCache }),
     background: [],
   };
   context.background.push(...createBackgroundWork(context));

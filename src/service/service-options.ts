@@ -23,6 +23,8 @@ export interface ServiceOptions {
   requestTimeoutMs: number;
   /** Connections each listener holds at once; more are closed as they arrive. */
   maxConnections: number;
+  /** Repeated GETs answered from the reply cache (context.ts); `--no-reply-cache` turns it off. */
+  replyCache: boolean;
 }
 
 export const DEFAULT_JOB_DELAY_MS = 4000;

@@ -82,6 +82,7 @@ export function parseServeOptions(args: string[]): ServiceOptions {
       'headers-timeout-ms': { type: 'string' },
       'request-timeout-ms': { type: 'string' },
       'max-connections': { type: 'string' },
+      'no-reply-cache': { type: 'boolean' },
     },
   });
   if (!values.data) throw new UsageError('serve needs --data DIR');
@@ -101,5 +102,6 @@ export function parseServeOptions(args: string[]): ServiceOptions {
     webhookPorts: parseWebhookPorts(values['webhook-port'] ?? []),
     ...parseTimeouts(values['headers-timeout-ms'], values['request-timeout-ms']),
     maxConnections: parsePositive('--max-connections', values['max-connections'], DEFAULT_MAX_CONNECTIONS),
+    replyCache: !values['no-reply-cache'],
   };
 }

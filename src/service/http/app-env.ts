@@ -4,6 +4,8 @@ import type { Caller } from '../auth/authenticate';
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The database's change stamp when the request's guards ran (db/change-stamp.ts). */
+    stamp: string;
     caller: Caller;
     input: { params: unknown; query: unknown; body: unknown };
   };

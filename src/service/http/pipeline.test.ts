@@ -6,7 +6,7 @@ import type { ErrorEnvelope } from '../../shared/api/errors';
 import { issueKey } from '../auth/issue-key';
 import { readSigningSecret } from '../auth/signing-secret';
 import { parseServeOptions } from '../cli/serve-options';
-import type { ServiceContext } from '../context';
+import { createReadCaches, type ServiceContext } from '../context';
 import { type Db, openDatabase } from '../db/database';
 import { TokenBuckets } from '../ratelimit/token-bucket';
 import { createApp } from './app';
@@ -41,6 +41,7 @@ describe('request pipeline', () => {
       options: parseServeOptions(['--data', dir]),
       logger: { error: (message) => logged.push(message) },
       rateLimits: new TokenBuckets(),
+      caches: createReadCaches({ replies: true }),
       background: [],
     };
     app = createApp(ctx, {

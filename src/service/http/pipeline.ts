@@ -2,11 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { EndpointDefinition, EndpointName } from '../../shared/api/endpoints';
 import type { Scope } from '../../shared/api/scopes';
 import { authenticate } from '../auth/authenticate';
-import type { ServiceContext } from '../context';
+import type { CachedReply, ServiceContext } from '../context';
+import { changeStamp } from '../db/change-stamp';
 import { isFaultOn } from '../queries/faults';
 import type { AppEnv } from './app-env';
 import { limitBody, MAX_BODY_BYTES } from './body-limit';
-import type { Handler } from './handler';
+import type { Handler, Reply } from './handler';
 import { ServiceError } from './service-error';
 import { validateInput } from './validate-input';
 
@@ -14,10 +15,15 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
 
 type Step = MiddlewareHandler<AppEnv>;
 
-/** 503 first: while the key verifier is down no key can be judged (design.md, error precedence). */
+/**
+ * 503 first: while the key verifier is down no key can be judged (design.md, error precedence).
+ * The request's change stamp is read here, once: the guards' cached reads are judged by it.
+ */
 function requireKeyVerifier(ctx: ServiceContext): Step {
-  return async (_c, next) => {
-    if (isFaultOn(ctx.db, 'key-verifier-down')) {
+  return async (c, next) => {
+    const stamp = changeStamp(ctx.db);
+    c.set('stamp', stamp);
+    if (ctx.caches.faults.get(stamp, 'key-verifier-down', () => isFaultOn(ctx.db, 'key-verifier-down'))) {
       throw new ServiceError('service_unavailable', 'key verification is temporarily unavailable; retry shortly');
     }
     await next();
@@ -26,7 +32,10 @@ function requireKeyVerifier(ctx: ServiceContext): Step {
 
 function requireCaller(ctx: ServiceContext): Step {
   return async (c, next) => {
-    const result = authenticate(ctx.db, ctx.signingSecret, c.req.header('authorization'));
+    const authorization = c.req.header('authorization');
+    const result = ctx.caches.callers.get(c.get('stamp'), authorization ?? '', () =>
+      authenticate(ctx.db, ctx.signingSecret, authorization),
+    );
     if (!result.ok) throw new ServiceError(result.code, result.message);
     c.set('caller', result.caller);
     await next();
@@ -90,11 +99,32 @@ function requireValidInput(definition: EndpointDefinition): Step {
 }
 
 function runHandler(ctx: ServiceContext, definition: EndpointDefinition, handler: Handler<EndpointName>): Step {
+  const replies = definition.method === 'GET' ? ctx.caches.replies : null;
   return async (c) => {
-    const reply = await handler({ ctx, caller: c.get('caller'), input: c.get('input') as never, c });
-    const extraMeta = 'meta' in reply ? (reply.meta as object) : {};
-    const meta = { request_id: c.get('requestId'), ...extraMeta };
-    return c.json({ data: reply.data, meta }, definition.successStatus);
+    const request = { ctx, caller: c.get('caller'), input: c.get('input') as never, c };
+    // A GET changes nothing and its handler answers synchronously, so its reply is read and kept
+    // under the stamp of this very moment.
+    const reply = replies
+      ? replies.get(changeStamp(ctx.db), `${request.caller.keyId} ${c.req.url}`, () =>
+          serializeReply(synchronous(handler(request))),
+        )
+      : serializeReply(await handler(request));
+    const meta = `{"request_id":${JSON.stringify(c.get('requestId'))}${reply.meta && `,${reply.meta}`}}`;
+    return c.body(`{"data":${reply.data},"meta":${meta}}`, definition.successStatus, {
+      'Content-Type': 'application/json',
+    });
+  };
+}
+
+function synchronous<T>(reply: T | Promise<T>): T {
+  if (reply instanceof Promise) throw new Error('a GET handler must answer synchronously to be cached');
+  return reply;
+}
+
+function serializeReply(reply: Reply<EndpointName>): CachedReply {
+  return {
+    data: JSON.stringify(reply.data),
+    meta: 'meta' in reply ? JSON.stringify(reply.meta).slice(1, -1) : '',
   };
 }
 
