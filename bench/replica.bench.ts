@@ -54,14 +54,21 @@ function castFor(random: Random, index: number): CallCast {
  * the search alone) does not write 1,000,000 segments again; a file whose seeding did not finish
  * (no `seeded.json`) is written anew. A schema change reaches the kept file through its migrations.
  */
-export function seededReplica(): { db: ReplicaDatabase; file: string; segments: number; buildSeconds: number } {
+export function seededReplica(): {
+  db: ReplicaDatabase;
+  file: string;
+  key: Buffer;
+  segments: number;
+  buildSeconds: number;
+} {
   const dir = join(projectRoot, '.data', 'bench-replica');
   const file = join(dir, 'bench.replica.sqlite');
   const keyFile = join(dir, 'bench.key');
   const doneFile = join(dir, 'seeded.json');
   if (existsSync(doneFile) && existsSync(keyFile)) {
     const done = JSON.parse(readFileSync(doneFile, 'utf8')) as { segments: number; buildSeconds: number };
-    return { db: openReplicaDb({ file, key: Buffer.from(readFileSync(keyFile, 'utf8'), 'hex') }), file, ...done };
+    const key = Buffer.from(readFileSync(keyFile, 'utf8'), 'hex');
+    return { db: openReplicaDb({ file, key }), file, key, ...done };
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -93,7 +100,7 @@ export function seededReplica(): { db: ReplicaDatabase; file: string; segments: 
   const buildSeconds = (performance.now() - started) / 1000;
   db.pragma('wal_checkpoint(TRUNCATE)');
   writeFileSync(doneFile, JSON.stringify({ segments, buildSeconds }));
-  return { db, file, segments, buildSeconds };
+  return { db, file, key, segments, buildSeconds };
 }
 
 export default async function replicaBench(): Promise<void> {
@@ -134,7 +141,7 @@ ${rows.join('\n')}
 
 Replica file size: ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(((bytes / segments) * 100_000) / 2 ** 20).toFixed(1)} MiB per 100,000 segments (answers as JSON, the segments table and the FTS5 index, encrypted).
 
-Not measured here: keystroke → painted in browser mode; time to sync against the local service is the \`sync\` bench's.
+Keystroke → results painted in browser mode, on a copy of this replica, is the \`local-first-ui\` bench's; time to sync against the local service is the \`sync\` bench's.
 
 ${describeMachine()}
 - Load average when the run started (1 / 5 / 15 min): ${loadAtStart}

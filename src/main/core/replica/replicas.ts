@@ -23,7 +23,7 @@ export interface ReplicasOptions {
 }
 
 /** File names from workspace ids, which are UUIDs or `demo`, never a path. */
-function fileName(workspaceId: string): string {
+export function replicaFileName(workspaceId: string): string {
   return `${encodeURIComponent(workspaceId)}.replica.sqlite`;
 }
 
@@ -48,7 +48,7 @@ export function createReplicas(options: ReplicasOptions) {
     const key = options.dir ? await replicaKey(options.vault, workspaceId) : null;
     if (!options.dir || !key) return { db: openReplicaDb({ file: null }), storage: 'memory' };
     ensurePrivateDir(options.dir);
-    const file = join(options.dir, fileName(workspaceId));
+    const file = join(options.dir, replicaFileName(workspaceId));
     let db: ReplicaDatabase;
     try {
       db = openReplicaDb({ file, key });
@@ -89,7 +89,7 @@ export function createReplicas(options: ReplicasOptions) {
         const pages = replica.db.pragma('page_count', { simple: true }) as number;
         return { storage: 'memory', bytes: pages * (replica.db.pragma('page_size', { simple: true }) as number) };
       }
-      return { storage: 'file', bytes: bytesOnDisk(join(options.dir!, fileName(workspaceId))) };
+      return { storage: 'file', bytes: bytesOnDisk(join(options.dir!, replicaFileName(workspaceId))) };
     },
 
     /**
@@ -100,7 +100,7 @@ export function createReplicas(options: ReplicasOptions) {
       const replica = open.get(workspaceId);
       open.delete(workspaceId);
       if (replica) (await replica.catch(() => null))?.db.close();
-      if (options.dir) deleteReplicaFiles(join(options.dir, fileName(workspaceId)));
+      if (options.dir) deleteReplicaFiles(join(options.dir, replicaFileName(workspaceId)));
       if (options.vault.storage === 'keychain') await options.vault.delete(replicaKeyAccount(workspaceId));
     },
 
