@@ -1,0 +1,465 @@
+/// <reference lib="dom" />
+/**
+ * Local-first as the person sees it, in Debian's Chromium on the production build (`npm run build`
+ * first), with the real core behind the browser-mode host and the `demo` profile's service in its
+ * own process:
+ * - keystroke → results painted on the Search screen (`G F`), whose answers come from the local
+ *   index: the demo workspace's replica is a copy of the 1,000,000-segment file
+ *   `bench/replica.bench.ts` builds in .data/bench-replica (built here when missing, ~7 min);
+ * - re-opening a call seen before with the service stopped: a fresh page load on the call's
+ *   address, and a click on it in the calls list, each to the call's details and its first
+ *   transcript rows painted.
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { type BrowserHost, startBrowserHost } from '../src/main/browser/browser-host';
+import { DEMO_WORKSPACE_ID } from '../src/main/core/app-core/workspaces';
+import type { KeyVault } from '../src/main/core/key-vault/key-vault';
+import { canonicalParams, replicaAnswers } from '../src/main/core/replica/replica-answers';
+import { openReplicaDb } from '../src/main/core/replica/replica-db';
+import { replicaKeyAccount } from '../src/main/core/replica/replica-key';
+import { replicaFileName } from '../src/main/core/replica/replicas';
+import { createTempCore } from '../src/main/core/testing/temp-core';
+import { startTestService, type TestService } from '../src/service/testing/test-service';
+import { pipelineStatuses } from '../src/shared/api';
+import { demoKeyOf } from '../src/shared/manifest';
+import { seededReplica } from './replica.bench';
+import { describeMachine, loadAverage, percentile, projectRoot, recordBenchmark } from './report';
+
+const rendererDir = join(projectRoot, 'out', 'renderer');
+/** Between keystrokes, as a quick typist types (about 80 words a minute). */
+const KEY_GAP_MS = 150;
+const SEARCH_ROUNDS = 10;
+/**
+ * Typed one key at a time on each page, the replica bench's queries among their prefixes: `e`,
+ * `p`, `pr`, `pri`, `bu`, best match, and the phrase. No text is typed twice under the same mode
+ * and order on one page, so no answer comes from the page's query cache.
+ */
+const typed: { text: string; mode: 'words' | 'phrase'; order: 'newest' | 'best' }[] = [
+  { text: 'e', mode: 'words', order: 'newest' },
+  { text: 'pricing', mode: 'words', order: 'newest' },
+  { text: 'budget', mode: 'words', order: 'newest' },
+  { text: 'e', mode: 'words', order: 'best' },
+  { text: 'pricing', mode: 'words', order: 'best' },
+  { text: 'security pack', mode: 'phrase', order: 'newest' },
+];
+const REOPEN_RUNS = 20;
+/** Issue 12, item 4: keystroke → results painted, at 1,000,000 segments, any query length. */
+const KEYSTROKE_TARGET_P95_MS = 50;
+/** Issue 12, item 2: a call seen before opens with its data painted, even with the service stopped. */
+const REOPEN_TARGET_MS = 50;
+
+/** A keystroke in the search box: the key's event time, and when this text's results were painted. */
+interface Keystroke {
+  text: string;
+  pressedAt: number;
+  paintedAt: number | null;
+  /** A later keystroke came before this text's results were on screen. */
+  superseded: boolean;
+}
+
+/**
+ * Runs in the page before the app. Each keystroke that changes the Search screen's text is kept
+ * with its event's time; its results count as painted at the frame after the DOM first shows
+ * results that are this text's own: the box holds the text, the status is no longer "Searching…"
+ * and nothing is marked busy, seen only after this keystroke's search had begun (so the answer
+ * left on screen by the text before cannot count).
+ */
+function recordKeystrokes() {
+  const keystrokes: Keystroke[] = [];
+  const bridgeMs: number[] = [];
+  Object.assign(window, { keystrokes, bridgeMs });
+  // The bridge's part: each local search's request until its answer's headers (the core has
+  // searched and written the answer by then; the body follows on loopback).
+  const fetchBefore = window.fetch;
+  window.fetch = async (input, init) => {
+    const searching = typeof init?.body === 'string' && init.body.includes('"op":"searchLocal"');
+    const sentAt = performance.now();
+    const response = await fetchBefore(input, init);
+    if (searching) bridgeMs.push(performance.now() - sentAt);
+    return response;
+  };
+  let lastKeyAt = 0;
+  let searching = false;
+  const box = () => document.querySelector<HTMLInputElement>('.local-search-text input');
+  document.addEventListener('keydown', (event) => (lastKeyAt = event.timeStamp), true);
+  document.addEventListener(
+    'input',
+    (event) => {
+      if (event.target !== box()) return;
+      const text = (event.target as HTMLInputElement).value.trim();
+      const last = keystrokes.at(-1);
+      // A space after a word asks nothing new (the search is of the trimmed text).
+      if (last && text === last.text) return;
+      if (last && last.paintedAt === null) last.superseded = true;
+      searching = false;
+      if (text) keystrokes.push({ text, pressedAt: lastKeyAt, paintedAt: null, superseded: false });
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    const last = keystrokes.at(-1);
+    if (!last || last.paintedAt !== null || last.superseded || box()?.value.trim() !== last.text) return;
+    const status = document.querySelector('.local-search-status')?.textContent ?? '';
+    const busy = status.startsWith('Searching') || document.querySelector('.local-search [aria-busy="true"]') !== null;
+    if (busy) searching = true;
+    else if (searching) {
+      searching = false;
+      requestAnimationFrame(() => {
+        if (!last.superseded) last.paintedAt = performance.now();
+      });
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+}
+
+/**
+ * Runs in the page before the app: when the call's details (its title and facts) and its first
+ * transcript rows were first painted, in ms since the page's navigation began, and when the last
+ * click before them happened (an in-app navigation's start).
+ */
+function recordCallPaint(title: string) {
+  const timing = { clickedAt: null as number | null, detailAt: null as number | null, rowsAt: null as number | null };
+  (window as unknown as { callPaint: typeof timing }).callPaint = timing;
+  document.addEventListener('click', (event) => (timing.clickedAt = event.timeStamp), true);
+  new MutationObserver(() => {
+    const heading = document.querySelector('h1')?.textContent;
+    if (timing.detailAt === null && heading === title && document.querySelector('dl.facts')) {
+      timing.detailAt = -1;
+      requestAnimationFrame(() => (timing.detailAt = performance.now()));
+    }
+    if (timing.rowsAt === null && heading === title && document.querySelector('.transcript-rows .segment')) {
+      timing.rowsAt = -1;
+      requestAnimationFrame(() => (timing.rowsAt = performance.now()));
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * The keychain, held in memory: the bench gives the demo workspace's replica the key its file was
+ * written with, as the OS keychain would. The file and its encryption are the app's own.
+ */
+function keychainInMemory(entries: Record<string, string>): KeyVault {
+  const keys = new Map(Object.entries(entries));
+  return {
+    storage: 'keychain',
+    problem: null,
+    get: async (account) => keys.get(account) ?? null,
+    set: async (account, key) => void keys.set(account, key),
+    delete: async (account) => void keys.delete(account),
+  };
+}
+
+/**
+ * A copy of the `replica` bench's file, completed with what a synced workspace also holds and
+ * every search result shows: the record of each deal its calls name (the file has only calls and
+ * transcripts), as the sync stores a deal's detail.
+ */
+function replicaWithDeals(source: { file: string; key: Buffer }, file: string): number {
+  copyFileSync(source.file, file);
+  const db = openReplicaDb({ file, key: source.key });
+  const answers = replicaAnswers(db);
+  const dealIds = db.prepare('SELECT DISTINCT deal_id FROM calls WHERE deal_id IS NOT NULL').pluck().all() as string[];
+  const at = '2026-01-01T00:00:00.000Z';
+  db.transaction(() => {
+    dealIds.forEach((id, index) => {
+      const deal = {
+        id,
+        title: `Account ${index % 300} — ${['New business', 'Expansion', 'Renewal', 'Pilot'][index % 4]}`,
+        status: pipelineStatuses[index % pipelineStatuses.length],
+        created_at: at,
+        updated_at: at,
+        probability: null,
+        score_factors: [],
+      };
+      answers.put('getDeal', canonicalParams({ id }), { data: deal, meta: {} }, Date.now());
+    });
+  })();
+  db.close();
+  return dealIds.length;
+}
+
+/**
+ * The real core on the demo workspace of `service`, its replica an encrypted file in a folder of
+ * its own (`replica`: the file to start from and its key, or a new empty one). No background sync:
+ * the replica holds what it holds, and the service is asked only what it does not.
+ */
+async function openApp(service: TestService, replica: { file: string; key: Buffer } | null) {
+  const dir = mkdtempSync(join(tmpdir(), 'callscope-bench-replica-'));
+  const vault = keychainInMemory({});
+  let deals = 0;
+  if (replica) {
+    deals = replicaWithDeals(replica, join(dir, replicaFileName(DEMO_WORKSPACE_ID)));
+    await vault.set(replicaKeyAccount(DEMO_WORKSPACE_ID), replica.key.toString('hex'));
+  }
+  const { core, dispose } = createTempCore({
+    vault,
+    demo: { baseUrl: service.baseUrl, apiKey: demoKeyOf(service.manifest!).key.key },
+    replica: { dir, sync: null },
+  });
+  let host: BrowserHost | undefined;
+  try {
+    const opened = await core.invoke('openDemoWorkspace', {});
+    if (!opened.ok) throw new Error(`the demo workspace did not open: ${opened.error.message}`);
+    host = await startBrowserHost({ core, rendererDir });
+  } catch (error) {
+    dispose();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const started = host;
+  return {
+    host: started,
+    deals,
+    async close() {
+      await started.close();
+      dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function newPage(browser: Browser, script: (arg: never) => void, arg?: unknown): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // tsx compiles with esbuild's keepNames, whose `__name` helper the serialised function still calls.
+  await page.addInitScript('globalThis.__name = (target) => target;');
+  await page.addInitScript(script, arg as never);
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+async function typeOnSearchScreen(
+  page: Page,
+  host: BrowserHost,
+): Promise<{ keystrokes: Keystroke[]; bridgeMs: number[]; notes: string[] }> {
+  await page.goto(`${host.newSignInUrl()}#/deals`);
+  await page.getByRole('heading', { level: 1, name: 'Pipeline' }).waitFor();
+  const heading = page.getByRole('heading', { level: 1, name: 'Search transcripts' });
+  // Under load a `g` can reach the page after the `f` window closed (see e2e flakes): pressed again.
+  for (let attempt = 1; !(await heading.isVisible()); attempt++) {
+    await page.keyboard.press('g');
+    await page.keyboard.press('f');
+    await heading.waitFor({ timeout: 5_000 }).catch((error: unknown) => {
+      if (attempt === 3) throw error;
+    });
+  }
+  const box = page.getByLabel('Search for', { exact: true });
+  const notes: string[] = [];
+  for (const { text, mode, order } of typed) {
+    await page.getByLabel('Order', { exact: true }).selectOption(order);
+    await page.getByLabel(mode === 'phrase' ? 'Exact phrase' : 'Words starting with', { exact: true }).check();
+    await box.focus();
+    await page.keyboard.type(text, { delay: KEY_GAP_MS });
+    await page.waitForFunction(
+      () => (window as unknown as { keystrokes: Keystroke[] }).keystrokes.at(-1)?.paintedAt != null,
+      null,
+      { timeout: 30_000 },
+    );
+    notes.push(...(await page.locator('.coverage-note').allTextContents()));
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+  }
+  const { keystrokes, bridgeMs } = await page.evaluate(() => {
+    const recorded = window as unknown as { keystrokes: Keystroke[]; bridgeMs: number[] };
+    return { keystrokes: recorded.keystrokes, bridgeMs: recorded.bridgeMs };
+  });
+  return { keystrokes, bridgeMs, notes };
+}
+
+async function searchKeystrokes(browser: Browser, service: TestService) {
+  const replica = seededReplica();
+  const { file, key, segments } = replica;
+  replica.db.close();
+  const app = await openApp(service, { file, key });
+  try {
+    // These calls and deals are not the demo service's: with it up, revalidating them would find
+    // them gone and delete them. Stopped, every read is the replica's, as offline; the search path
+    // is the same either way while the local index covers every call the workspace knows.
+    await service.terminate();
+    const page = await newPage(browser, recordKeystrokes);
+    // The first page warms the process (SQLite's cache of the copied file, the JIT): not counted.
+    await typeOnSearchScreen(page, app.host);
+    const keystrokes: Keystroke[] = [];
+    const bridgeMs: number[] = [];
+    const notes = new Set<string>();
+    for (let round = 0; round < SEARCH_ROUNDS; round++) {
+      const typedNow = await typeOnSearchScreen(page, app.host);
+      keystrokes.push(...typedNow.keystrokes);
+      bridgeMs.push(...typedNow.bridgeMs);
+      for (const note of typedNow.notes) notes.add(note);
+    }
+    await page.close();
+    // What the screen said of the local index's coverage under each result.
+    const coverage = [...notes].filter((note) => /^The local index covers|searched here/.test(note));
+    return { keystrokes, bridgeMs, segments, coverage, deals: app.deals };
+  } finally {
+    await app.close();
+    await service.restart();
+  }
+}
+
+interface CallPaint {
+  clickedAt: number | null;
+  detailAt: number | null;
+  rowsAt: number | null;
+}
+
+async function callPainted(page: Page): Promise<CallPaint> {
+  const done = await page.waitForFunction(
+    () => {
+      const timing = (window as unknown as { callPaint: CallPaint }).callPaint;
+      return (timing.detailAt ?? -1) > 0 && (timing.rowsAt ?? -1) > 0 ? timing : null;
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  return (await done.jsonValue()) as CallPaint;
+}
+
+async function reopenOffline(browser: Browser, service: TestService) {
+  const key = demoKeyOf(service.manifest!).key.key;
+  const ask = async <T>(path: string) =>
+    (await (await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } })).json()) as T;
+  const call = (await ask<{ data: { id: string; title: string }[] }>('/v1/videos?status=READY&limit=1')).data[0]!;
+  const lines = (await ask<{ data: unknown[] }>(`/v1/videos/${call.id}/transcript`)).data.length;
+  const app = await openApp(service, null);
+  try {
+    // Seen once with the service up: the calls list and the call, kept in the replica as they are read.
+    const page = await newPage(browser, recordCallPaint, call.title);
+    await page.goto(`${app.host.newSignInUrl()}#/calls`);
+    await page.getByRole('heading', { level: 1, name: 'Calls' }).waitFor();
+    await page.getByRole('link', { name: call.title }).first().click();
+    await callPainted(page);
+    await page.getByText(/^Updated /).waitFor();
+    await page.close();
+
+    await service.terminate();
+
+    const fresh: CallPaint[] = [];
+    const inApp: CallPaint[] = [];
+    let offlineShown = false;
+    for (let run = 0; run < REOPEN_RUNS; run++) {
+      const loaded = await newPage(browser, recordCallPaint, call.title);
+      await loaded.goto(`${app.host.newSignInUrl()}#/calls/${call.id}`);
+      fresh.push(await callPainted(loaded));
+      offlineShown ||= await loaded.getByText(/^Offline — showing what was synced/).isVisible();
+      await loaded.close();
+
+      const listed = await newPage(browser, recordCallPaint, call.title);
+      await listed.goto(`${app.host.newSignInUrl()}#/calls`);
+      const link = listed.getByRole('link', { name: call.title }).first();
+      await link.waitFor();
+      await link.click();
+      inApp.push(await callPainted(listed));
+      await listed.close();
+    }
+    if (!offlineShown) throw new Error('the app never said it was offline: was the service stopped?');
+    return { call, lines, fresh, inApp };
+  } finally {
+    await app.close();
+  }
+}
+
+/** A keystroke whose results were never painted (the next key's search replaced them) is slower than any painted. */
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'not painted');
+const verdict = (measured: number, target: number) => (measured <= target ? 'met' : '**missed**');
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+function keystrokeRow(label: string, keystrokes: Keystroke[]): string {
+  const times = sorted(
+    keystrokes.map((k) => (k.paintedAt === null ? Number.POSITIVE_INFINITY : k.paintedAt - k.pressedAt)),
+  );
+  const replaced = keystrokes.filter((k) => k.paintedAt === null).length;
+  const p95 = percentile(times, 0.95);
+  return `| ${label} | ${keystrokes.length} | ${replaced} | ${ms(percentile(times, 0.5))} | ${ms(p95)} | ${verdict(p95, KEYSTROKE_TARGET_P95_MS)} |`;
+}
+
+function reopenRow(label: string, times: number[]): string {
+  const p95 = percentile(sorted(times), 0.95);
+  return `| ${label} | ${ms(percentile(sorted(times), 0.5))} | ${ms(p95)} | ${verdict(p95, REOPEN_TARGET_MS)} |`;
+}
+
+const typedList = typed
+  .map(
+    ({ text, mode, order }) =>
+      `\`${text}\`${mode === 'phrase' ? ' (exact phrase)' : order === 'best' ? ' (best match)' : ''}`,
+  )
+  .join(', ');
+
+export default async function localFirstUiBench(): Promise<void> {
+  if (!existsSync(join(rendererDir, 'index.html')))
+    throw new Error('run `npm run build` first: out/renderer is missing');
+  const loadAtStart = loadAverage();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const service = await startTestService({ profile: 'demo' });
+  try {
+    console.log('keystrokes on the Search screen, 1,000,000 segments…');
+    const search = await searchKeystrokes(browser, service);
+    const loadAfterSearch = loadAverage();
+    console.log('re-opening a seen call with the service stopped…');
+    const reopen = await reopenOffline(browser, service);
+    const byLength = (test: (length: number) => boolean) => search.keystrokes.filter((k) => test(k.text.length));
+    const bridge = sorted(search.bridgeMs);
+    const coveredAll = search.coverage.every((note) => note.startsWith('The local index covers all'));
+    const markdown = `## Local-first in the browser (\`bench/local-first-ui.bench.ts\`)
+
+Debian's Chromium on the production build, the real core behind the browser-mode host, on the demo workspace of the local service (\`demo\` profile, its own process). No background sync during the runs. Each time is from the person's action to the frame after the DOM first shows what they asked for (\`requestAnimationFrame\` after the change is seen, as the \`ui\` bench does).
+
+**Keystroke → local search results painted**, on the Search screen (\`G F\`), which answers from the local index. The demo workspace's replica is a copy of the \`replica\` bench's encrypted file (${search.segments.toLocaleString('en-US')} segments in 4,000 calls), opened by the core as the workspace's own (its key handed over as the keychain would), with the records of the ${search.deals.toLocaleString('en-US')} deals its calls name added (the file has only calls and transcripts; a synced workspace holds its deals, and each result shows them). Those calls and deals are not the demo service's, so the service was stopped once the workspace was open: with it up, revalidation would find them gone and delete them. Every read is then the replica's, and the search path is the one a synced workspace takes online, since the index covers every call the workspace knows: under every result the screen said ${search.coverage.map((note) => `"${note.trim()}"`).join(' or ')}${coveredAll ? ', so no keystroke asked the service' : ''}.
+
+${SEARCH_ROUNDS} page loads (after one to warm up) each type ${typedList} with Playwright's keyboard, one key every ${KEY_GAP_MS} ms (a quick typist), emptying the box between them. No text is typed twice on one page under the same mode and order, so no answer comes from the page's cache. Each keystroke is timed from its key event to the frame after its own results are on screen (the box holds its text, the count under it is no longer "Searching…", nothing is busy): the renderer, the bridge over loopback HTTP, the core, SQLite's FTS5 and the render of the answer (up to 50 calls with their hits and neighbouring lines, and every deal with a hit). A keystroke whose results never reached the screen, because the next key's search replaced them first, counts as slower than any painted one ("not painted"). The palette (\`Ctrl K\`) searches the service, not the local index; the \`ui\` bench times it.
+
+| text typed | keystrokes | not painted (replaced by the next key's) | p50 ms | p95 ms | p95 ≤ ${KEYSTROKE_TARGET_P95_MS} ms (issue 12, item 4) |
+|---|---:|---:|---:|---:|---|
+${[
+  keystrokeRow(
+    '1 character',
+    byLength((n) => n === 1),
+  ),
+  keystrokeRow(
+    '2 characters',
+    byLength((n) => n === 2),
+  ),
+  keystrokeRow(
+    '3+ characters',
+    byLength((n) => n >= 3),
+  ),
+  keystrokeRow('all', search.keystrokes),
+].join('\n')}
+
+Of that, the bridge: each local search from the page's request to its answer's headers (${bridge.length} searches; the core's search and the answer's JSON included): p50 ${ms(percentile(bridge, 0.5))} ms, p95 ${ms(percentile(bridge, 0.95))} ms. The rest is the renderer's. Load average (1 / 5 / 15 min) at the start: ${loadAtStart}; after the search runs: ${loadAfterSearch}.
+
+**Re-opening a call seen before, with the service stopped**: the \`demo\` profile's newest ready call ("${reopen.call.title}", ${reopen.lines} transcript lines), seen once from the calls list with the service up (so its answers are in the workspace's replica, an encrypted file, as the app keeps it), then the service process stopped (SIGTERM; the app said "Offline — showing what was synced"). ${REOPEN_RUNS} runs of each: in the app, a fresh page on the calls list (read from the replica too) and a click on the call, timed from the click; and a fresh page load of the call's address, timed from the navigation's start, so it includes starting the app in the page (the bundle, the sign-in code traded for a session, the shell's own reads).
+
+| navigation | p50 ms | p95 ms | p95 ≤ ${REOPEN_TARGET_MS} ms (issue 12, item 2) |
+|---|---:|---:|---|
+${[
+  reopenRow(
+    'click in the calls list → title and details painted',
+    reopen.inApp.map((t) => t.detailAt! - t.clickedAt!),
+  ),
+  reopenRow(
+    'click in the calls list → first transcript rows painted',
+    reopen.inApp.map((t) => t.rowsAt! - t.clickedAt!),
+  ),
+  reopenRow(
+    'fresh page load → title and details painted',
+    reopen.fresh.map((t) => t.detailAt!),
+  ),
+  reopenRow(
+    'fresh page load → first transcript rows painted',
+    reopen.fresh.map((t) => t.rowsAt!),
+  ),
+].join('\n')}
+
+${describeMachine()}
+- Load average when the run started (1 / 5 / 15 min): ${loadAtStart}
+`;
+    console.log(markdown);
+    recordBenchmark('local-first-ui', markdown);
+  } finally {
+    await browser.close();
+    await service.stop();
+  }
+}
