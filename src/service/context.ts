@@ -34,11 +34,16 @@ export interface ReadCaches {
   replies: StampedCache<CachedReply> | null;
 }
 
+/** Answers kept, in characters of JSON: a 10,000-line transcript is about 1.5 million. */
+const MAX_REPLY_CHARACTERS = 8_000_000;
+
 export function createReadCaches(options: { replies: boolean }): ReadCaches {
   return {
     callers: new StampedCache(1_000),
     faults: new StampedCache(100),
-    replies: options.replies ? new StampedCache(500) : null,
+    replies: options.replies
+      ? new StampedCache(MAX_REPLY_CHARACTERS, (reply) => reply.data.length + reply.meta.length)
+      : null,
   };
 }
 

@@ -17,25 +17,39 @@ export function changeStamp(db: Db): string {
 
 /**
  * Values computed from the database, kept while its change stamp stays the same: every entry is
- * dropped at the first read under a new stamp, so nothing stale is ever returned. Bounded: when
- * full, it starts again empty (a hot set refills within a few requests).
+ * dropped at the first read under a new stamp, so nothing stale is ever returned. Bounded by the
+ * entries' total weight (1 each unless `weigh` says otherwise): when a value would pass it, the
+ * cache starts again empty (a hot set refills within a few requests), and a value heavier than
+ * the whole bound is returned without being kept.
  */
 export class StampedCache<V> {
   #stamp = '';
+  #weight = 0;
   readonly #entries = new Map<string, V>();
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxWeight: number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
 
   /** The value for `key` under `stamp`: the kept one, or `compute()`'s, which is kept. */
   get(stamp: string, key: string, compute: () => V): V {
     if (stamp !== this.#stamp) {
-      this.#entries.clear();
+      this.#empty();
       this.#stamp = stamp;
     }
     if (this.#entries.has(key)) return this.#entries.get(key)!;
     const value = compute();
-    if (this.#entries.size >= this.maxEntries) this.#entries.clear();
+    const weight = this.weigh(value);
+    if (weight > this.maxWeight) return value;
+    if (this.#weight + weight > this.maxWeight) this.#empty();
     this.#entries.set(key, value);
+    this.#weight += weight;
     return value;
+  }
+
+  #empty(): void {
+    this.#entries.clear();
+    this.#weight = 0;
   }
 }
