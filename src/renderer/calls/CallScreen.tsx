@@ -30,12 +30,16 @@ import { SummaryPanel } from './SummaryPanel';
 import { TalkTime } from './TalkTime';
 import { Transcript } from './Transcript';
 import type { TranscriptFocus } from './transcript-focus';
-import { type TranscriptLine, toTranscriptLines } from './transcript-lines';
+import { type TranscriptLine, TranscriptLines } from './transcript-lines';
 import { lineAtMoment, quoteFinder } from './transcript-lookup';
 import './calls.css';
 
 /** The line a sales event points at, or the first one said at or after its moment (in seconds). */
-function lineOfEvent(lines: TranscriptLine[], event: SalesEvent, start: number | null): TranscriptLine | undefined {
+function lineOfEvent(
+  lines: readonly TranscriptLine[],
+  event: SalesEvent,
+  start: number | null,
+): TranscriptLine | undefined {
   return (
     lines.find((line) => line.id === event.segment_id) ??
     (start === null ? undefined : lines.find((line) => line.end !== null && line.end >= start))
@@ -71,13 +75,13 @@ export function CallScreen({
   const [exporting, setExporting] = useState(false);
   useKeyShortcut('e', () => setExporting(true));
   const call = video.data?.data;
-  const { lines, scale } = useMemo(
-    () => toTranscriptLines(transcript.data?.data ?? [], call?.duration_seconds),
+  const lines = useMemo(
+    () => new TranscriptLines(transcript.data?.data ?? [], call?.duration_seconds),
     [transcript.data, call?.duration_seconds],
   );
-  const findQuote = useMemo(() => quoteFinder(lines), [lines]);
+  const findQuote = useMemo(() => quoteFinder(() => lines.all()), [lines]);
   // A moment link names a time, not a segment: the line said then, once the transcript is here.
-  const momentSegmentId = seconds === null ? null : (lines[lineAtMoment(lines, seconds)]?.id ?? null);
+  const momentSegmentId = seconds === null ? null : (lines.all()[lineAtMoment(lines.all(), seconds)]?.id ?? null);
   const routeSegmentId = segmentId ?? momentSegmentId;
   const routeFocus = useMemo(
     () => (routeSegmentId ? { segmentId: routeSegmentId, highlight, seq: 0 } : null),
@@ -99,7 +103,10 @@ export function CallScreen({
       createdAt: call?.created_at,
       recorded: call?.created_at ? formatDateTime(call.created_at) : null,
     },
-    lines,
+    // Read only when an export is made: converting every line waits for that.
+    get lines() {
+      return lines.all();
+    },
     summary: summary.data?.data ?? null,
     checklist: checklist.data?.data ?? null,
   };
@@ -231,7 +238,7 @@ export function CallScreen({
                     checklist={checklist}
                     notAnalysed={notAnalysed}
                     canJump={(quote) => findQuote(quote) >= 0}
-                    onQuote={(quote) => jumpTo(lines[findQuote(quote)], quote)}
+                    onQuote={(quote) => jumpTo(lines.all()[findQuote(quote)], quote)}
                   />
                 ),
               },
@@ -241,8 +248,8 @@ export function CallScreen({
                 content: (
                   <SalesEventsPanel
                     events={events}
-                    scale={scale}
-                    onJump={(event, seconds) => jumpTo(lineOfEvent(lines, event, seconds), null)}
+                    scale={lines.scale}
+                    onJump={(event, seconds) => jumpTo(lineOfEvent(lines.all(), event, seconds), null)}
                   />
                 ),
               },
@@ -263,8 +270,8 @@ export function CallScreen({
                 <EmptyState title="No transcript for this call" />
               ) : (
                 <>
-                  <TalkTime segments={lines} />
-                  <Transcript callId={callId} segments={lines} focus={focus} />
+                  <TalkTime transcript={lines} />
+                  <Transcript callId={callId} transcript={lines} focus={focus} />
                 </>
               )}
             </>

@@ -5,10 +5,10 @@ import { formatClock, formatDecimal, formatPercent } from '../shared-ui/format';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { callStatistics } from './call-statistics';
 import { roleClass } from './speaker-role';
-import { type SpeakerShare, talkTimeShares, timedSpeakers } from './talk-time';
-import type { TranscriptLine } from './transcript-lines';
+import { type SpeakerShare, talkTimeShares } from './talk-time';
+import type { TranscriptLine, TranscriptLines } from './transcript-lines';
 
-const NO_LINES: TranscriptLine[] = [];
+const NO_LINES: readonly TranscriptLine[] = [];
 
 const sideName = (role: string | null) => (role ? humanize(role) : 'No role');
 
@@ -16,20 +16,22 @@ const sideName = (role: string | null) => (role ? humanize(role) : 'No role');
  * Who talked how much, each speaker's longest monologue beside their bar, then the questions each
  * side asked and how often the speaker changed (rules: call-statistics.ts). `I` brings it into view.
  */
-export function TalkTime({ segments }: { segments: TranscriptLine[] }) {
+export function TalkTime({ transcript }: { transcript: TranscriptLines }) {
   // The figures take passes over every line (tens of ms at 10,000), so they fill in after the
-  // transcript's first rows are painted, into rows already laid out: one per speaker, counted now.
-  const settled = useValueAfterPaint(segments, NO_LINES);
-  const speakers = useMemo(() => timedSpeakers(segments), [segments]);
-  const shares = useMemo(() => talkTimeShares(settled), [settled]);
-  const stats = useMemo(() => callStatistics(settled), [settled]);
+  // transcript's first rows are painted, into rows already laid out: one per speaker, counted
+  // while the transcript was read.
+  const settled = useValueAfterPaint<TranscriptLines | null>(transcript, null);
+  const lines = useMemo(() => settled?.all() ?? NO_LINES, [settled]);
+  const shares = useMemo(() => talkTimeShares(lines), [lines]);
+  const stats = useMemo(() => callStatistics(lines), [lines]);
+  const speakers = transcript.timedSpeakers;
   const region = useRef<HTMLElement>(null);
   useKeyShortcut('i', () => {
     region.current?.scrollIntoView({ block: 'nearest' });
     region.current?.focus();
   });
   if (speakers === 0) return null;
-  const current = settled === segments;
+  const current = settled === transcript;
   const rows: (SpeakerShare | null)[] = current ? shares : Array.from({ length: speakers }, () => null);
   const questions = current
     ? [...stats.questionsBySide.entries()].sort(([a], [b]) => sideName(a).localeCompare(sideName(b)))

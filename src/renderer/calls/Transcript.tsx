@@ -1,32 +1,41 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { humanize } from '../../shared/humanize';
 import { momentLink } from '../../shared/moment-link';
 import { formatClock } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { useVirtualRows } from '../shared-ui/useVirtualRows';
 import { roleClass } from './speaker-role';
 import type { TranscriptFocus } from './transcript-focus';
-import type { TranscriptLine } from './transcript-lines';
+import type { TranscriptLine, TranscriptLines } from './transcript-lines';
 import { findSegmentMatches } from './transcript-lookup';
+
+const NO_MATCHES: number[] = [];
+/** A one-line row's height in px; rows are measured as they are rendered, this places the others. */
+const ROW_ESTIMATE = 59;
 
 /**
  * The whole transcript in a virtualised list: only the rows on screen exist in the DOM, so ten
- * thousand segments scroll as smoothly as ten. Find moves between matching segments.
+ * thousand segments scroll as smoothly as ten, and the first screen is painted from the lines it
+ * shows alone. Find moves between matching segments.
  */
 export function Transcript({
   callId,
-  segments,
+  transcript,
   focus,
 }: {
   callId: string;
-  segments: TranscriptLine[];
+  transcript: TranscriptLines;
   focus: TranscriptFocus | null;
 }) {
   const scrollRef = useRef<HTMLElement>(null);
   const [find, setFind] = useState('');
   const deferredFind = useDeferredValue(find);
-  const matches = useMemo(() => findSegmentMatches(segments, deferredFind), [segments, deferredFind]);
+  // Only a find reads every line: an empty box converts none.
+  const matches = useMemo(
+    () => (deferredFind.trim() ? findSegmentMatches(transcript.all(), deferredFind) : NO_MATCHES),
+    [transcript, deferredFind],
+  );
   const [matchCursor, setMatchCursor] = useState(0);
   const [current, setCurrent] = useState<number | null>(null);
   const findId = useId();
@@ -40,34 +49,24 @@ export function Transcript({
     }
   };
   useKeyShortcut('l', () => {
-    const segment = current === null ? undefined : segments[current];
-    if (segment) void copyLink(segment);
+    if (current !== null && current < transcript.length) void copyLink(transcript.at(current));
   });
 
-  const virtualizer = useVirtualizer({
-    count: segments.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 64,
-    overscan: 8,
-  });
+  const rows = useVirtualRows({ count: transcript.length, estimate: ROW_ESTIMATE, overscan: 8, scrollRef });
+  const { scrollToIndex } = rows;
 
   const show = (index: number) => {
     setCurrent(index);
-    virtualizer.scrollToIndex(index, { align: 'center' });
+    scrollToIndex(index);
   };
 
   useEffect(() => {
     if (!focus) return;
-    const index = segments.findIndex((segment) => segment.id === focus.segmentId);
+    const index = transcript.indexOf(focus.segmentId);
     if (index < 0) return;
     setCurrent(index);
-    virtualizer.scrollToIndex(index, { align: 'center' });
-    // The list scrolls inside its card; the page scrolls too when the line is still below the fold.
-    const frame = requestAnimationFrame(() =>
-      scrollRef.current?.querySelector(`[data-index="${index}"]`)?.scrollIntoView({ block: 'nearest' }),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [focus, segments, virtualizer]);
+    scrollToIndex(index);
+  }, [focus, transcript, scrollToIndex]);
 
   const step = (direction: 1 | -1) => {
     if (matches.length === 0) return;
@@ -121,22 +120,23 @@ export function Transcript({
         className="transcript-scroll"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        aria-label={`Transcript, ${segments.length} segments`}
+        aria-label={`Transcript, ${transcript.length} segments`}
       >
-        <ol className="transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const segment = segments[row.index]!;
+        <div className="transcript-spacer" style={{ height: rows.before }} />
+        <ol className="transcript-rows">
+          {Array.from({ length: rows.last - rows.first + 1 }, (_, offset) => {
+            const index = rows.first + offset;
+            const segment = transcript.at(index);
             return (
               <li
                 key={segment.id}
-                ref={virtualizer.measureElement}
-                data-index={row.index}
+                ref={rows.measureRow}
+                data-index={index}
                 data-segment-id={segment.id}
-                aria-setsize={segments.length}
-                aria-posinset={row.index + 1}
-                aria-current={row.index === current ? 'true' : undefined}
+                aria-setsize={transcript.length}
+                aria-posinset={index + 1}
+                aria-current={index === current ? 'true' : undefined}
                 className={`segment ${roleClass(segment.role)}`}
-                style={{ transform: `translateY(${row.start}px)` }}
               >
                 <span className="segment-time">{segment.start === null ? '—' : formatClock(segment.start)}</span>
                 <span className="segment-speaker">
@@ -157,6 +157,7 @@ export function Transcript({
             );
           })}
         </ol>
+        <div className="transcript-spacer" style={{ height: rows.after }} />
       </section>
     </div>
   );

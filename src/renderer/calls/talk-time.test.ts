@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { talkTimeShares, timedSpeakers } from './talk-time';
+import { talkTimeShares } from './talk-time';
 import type { TranscriptLine } from './transcript-lines';
 
 const segment = (speaker: string, start: number | null, end: number | null, role = 'SELLER'): TranscriptLine => ({
@@ -32,13 +32,5 @@ describe('talkTimeShares', () => {
 
   it('gives an empty list for an empty transcript', () => {
     expect(talkTimeShares([])).toEqual([]);
-  });
-});
-
-describe('timedSpeakers', () => {
-  it('counts the rows talkTimeShares gives, before it runs', () => {
-    const lines = [segment('Ann', 0, 10), segment('Bob', null, 4), segment('Cy', 5, 3), segment('Ann', 12, 14)];
-    expect(timedSpeakers(lines)).toBe(talkTimeShares(lines).length);
-    expect(timedSpeakers(lines)).toBe(2);
   });
 });

@@ -25,10 +25,3 @@ export function talkTimeShares(lines: readonly TranscriptLine[]): SpeakerShare[]
     .map(([speaker, { role, seconds }]) => ({ speaker, role, seconds, share: total > 0 ? seconds / total : 0 }))
     .sort((a, b) => b.seconds - a.seconds || a.speaker.localeCompare(b.speaker));
 }
-
-/** How many speakers have a line with both times: the rows `talkTimeShares` will give. */
-export function timedSpeakers(lines: readonly TranscriptLine[]): number {
-  const speakers = new Set<string>();
-  for (const line of lines) if (line.start !== null && line.end !== null) speakers.add(line.speaker);
-  return speakers.size;
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptSegment } from '../../shared/api';
 import { segmentTimeScale } from '../../shared/segment-time';
-import { toTranscriptLines } from './transcript-lines';
+import { talkTimeShares } from './talk-time';
+import { TranscriptLines } from './transcript-lines';
 
 const seconds: TranscriptSegment[] = [
   { id: 's1', text: 'Hello', start: 0, end: 4.5, speaker: 'Ann', speaker_role: 'SELLER' },
@@ -16,13 +17,13 @@ const milliseconds = seconds.map((segment) => ({
 describe('transcript times (their unit is not shown by the interface)', () => {
   it('reads seconds as seconds', () => {
     expect(segmentTimeScale([0, 4.5, 1790], 1800)).toBe(1);
-    expect(toTranscriptLines(seconds, 1800).lines[1]).toMatchObject({ start: 4.5, end: 1790 });
+    expect(new TranscriptLines(seconds, 1800).at(1)).toMatchObject({ start: 4.5, end: 1790 });
   });
 
   it('recognises milliseconds by times far past the call’s length', () => {
-    const { lines, scale } = toTranscriptLines(milliseconds, 1800);
-    expect(scale).toBe(0.001);
-    expect(lines[1]).toMatchObject({ start: 4.5, end: 1790 });
+    const lines = new TranscriptLines(milliseconds, 1800);
+    expect(lines.scale).toBe(0.001);
+    expect(lines.at(1)).toMatchObject({ start: 4.5, end: 1790 });
   });
 
   it('recognises milliseconds past a day when the call’s length is unknown', () => {
@@ -31,7 +32,33 @@ describe('transcript times (their unit is not shown by the interface)', () => {
   });
 
   it('fills what the service left out: no text, no speaker, no times', () => {
-    const { lines } = toTranscriptLines([{ id: 'bare' }], null);
-    expect(lines).toEqual([{ id: 'bare', text: '', start: null, end: null, speaker: 'Unknown speaker', role: null }]);
+    const lines = new TranscriptLines([{ id: 'bare' }], null);
+    expect(lines.all()).toEqual([
+      { id: 'bare', text: '', start: null, end: null, speaker: 'Unknown speaker', role: null },
+    ]);
+  });
+});
+
+describe('a transcript read line by line', () => {
+  const segments: TranscriptSegment[] = [
+    { id: 'a', text: 'One', start: 0, end: 10, speaker: ' Ann ', speaker_role: 'SELLER' },
+    { id: 'b', text: 'Two', start: null, end: 4, speaker: 'Bob', speaker_role: 'BUYER' },
+    { id: 'c', text: 'Three', start: 5, end: 3, speaker: 'Cy', speaker_role: null },
+    { id: 'd', text: 'Four', start: 12, end: 14, speaker: 'Ann', speaker_role: 'SELLER' },
+  ];
+
+  it('gives the same line by position, from the whole list and by id', () => {
+    const lines = new TranscriptLines(segments, 60);
+    expect(lines.length).toBe(4);
+    expect(lines.at(2)).toBe(lines.all()[2]);
+    expect(lines.at(0)).toMatchObject({ speaker: 'Ann', start: 0, end: 10 });
+    expect(lines.indexOf('d')).toBe(3);
+    expect(lines.indexOf('nowhere')).toBe(-1);
+  });
+
+  it('counts the talk-time rows before any line is converted', () => {
+    const lines = new TranscriptLines(segments, 60);
+    expect(lines.timedSpeakers).toBe(2);
+    expect(lines.timedSpeakers).toBe(talkTimeShares(lines.all()).length);
   });
 });

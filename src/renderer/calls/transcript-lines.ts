@@ -15,24 +15,68 @@ export interface TranscriptLine {
 const finite = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-/** The transcript with its times in seconds and a word for whatever the service left out. */
-export function toTranscriptLines(
-  segments: readonly TranscriptSegment[],
-  durationSeconds?: number | null,
-): { lines: TranscriptLine[]; scale: number } {
-  // The latest time decides the unit; one pass without a list of every time, as transcripts run to thousands.
-  const latest = segments.reduce(
-    (max, segment) => Math.max(max, finite(segment.start) ? segment.start : 0, finite(segment.end) ? segment.end : 0),
-    0,
-  );
-  const scale = segmentTimeScale([latest], durationSeconds);
-  const lines = segments.map((segment) => ({
-    id: segment.id,
-    text: segment.text ?? '',
-    start: finite(segment.start) ? segment.start * scale : null,
-    end: finite(segment.end) ? segment.end * scale : null,
-    speaker: segment.speaker?.trim() || 'Unknown speaker',
-    role: segment.speaker_role || null,
-  }));
-  return { lines, scale };
+const speakerName = (speaker: string | null | undefined) => speaker?.trim() || 'Unknown speaker';
+
+/**
+ * A call's transcript as the page reads it, with its times in seconds and a word for whatever the
+ * service left out. Made in one pass over the answer (the unit of its times, and who speaks with
+ * times); each line is converted when first read, so a 10,000-line call paints its first screen
+ * without converting the thousands of lines below it.
+ */
+export class TranscriptLines {
+  readonly length: number;
+  /** Seconds per unit of the service's times. */
+  readonly scale: number;
+  /** How many speakers have a line with both times: the rows talk time will have, known before it is counted. */
+  readonly timedSpeakers: number;
+  private readonly converted: (TranscriptLine | undefined)[];
+  private every: readonly TranscriptLine[] | undefined;
+
+  constructor(
+    private readonly segments: readonly TranscriptSegment[],
+    durationSeconds?: number | null,
+  ) {
+    let latest = 0;
+    const timedNames = new Set<string | null | undefined>();
+    for (const { start, end, speaker } of segments) {
+      const timedStart = finite(start);
+      const timedEnd = finite(end);
+      if (timedStart && start > latest) latest = start;
+      if (timedEnd && end > latest) latest = end;
+      if (timedStart && timedEnd) timedNames.add(speaker);
+    }
+    this.length = segments.length;
+    this.scale = segmentTimeScale([latest], durationSeconds);
+    // Names as the lines show them, trimmed: a few distinct names, not one per line.
+    this.timedSpeakers = new Set(Array.from(timedNames, speakerName)).size;
+    this.converted = new Array(segments.length);
+  }
+
+  at(index: number): TranscriptLine {
+    let line = this.converted[index];
+    if (!line) {
+      const segment = this.segments[index]!;
+      line = {
+        id: segment.id,
+        text: segment.text ?? '',
+        start: finite(segment.start) ? segment.start * this.scale : null,
+        end: finite(segment.end) ? segment.end * this.scale : null,
+        speaker: speakerName(segment.speaker),
+        role: segment.speaker_role || null,
+      };
+      this.converted[index] = line;
+    }
+    return line;
+  }
+
+  /** Every line, for what reads the whole transcript (find, talk time, exports, jumps). */
+  all(): readonly TranscriptLine[] {
+    this.every ??= Array.from({ length: this.length }, (_, index) => this.at(index));
+    return this.every;
+  }
+
+  /** Where a segment is, without converting any line; -1 when it is not in this transcript. */
+  indexOf(segmentId: string): number {
+    return this.segments.findIndex((segment) => segment.id === segmentId);
+  }
 }

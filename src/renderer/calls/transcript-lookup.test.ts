@@ -24,15 +24,15 @@ describe('findSegmentMatches', () => {
 
 describe('quoteFinder', () => {
   it('finds the segment that contains a quote, ignoring case, quotes and spacing', () => {
-    expect(quoteFinder(transcript)('“we have about  FIFTY thousand”')).toBe(2);
+    expect(quoteFinder(() => transcript)('“we have about  FIFTY thousand”')).toBe(2);
   });
 
   it('lands on the first segment of a quote that spans two segments', () => {
-    expect(quoteFinder(transcript)('We have about fifty thousand set aside. Great, the budget fits')).toBe(2);
+    expect(quoteFinder(() => transcript)('We have about fifty thousand set aside. Great, the budget fits')).toBe(2);
   });
 
   it('gives -1 for a quote that is nowhere in the transcript', () => {
-    expect(quoteFinder(transcript)('completely different words')).toBe(-1);
+    expect(quoteFinder(() => transcript)('completely different words')).toBe(-1);
   });
 });
 

@@ -25,13 +25,13 @@ const normalise = (text: string) =>
 /**
  * Where evidence quotes were said, for one transcript: the first segment whose text contains the
  * quote; a quote that spans several segments lands on the first segment it contains. -1 when it
- * is nowhere. The transcript is normalised once, when the first quote is asked for, since a
- * checklist asks for every quote it shows and most calls are opened without one.
+ * is nowhere. The transcript is read and normalised once, when the first quote is asked for, since
+ * a checklist asks for every quote it shows and most calls are opened without one.
  */
-export function quoteFinder(segments: readonly Said[]): (quote: string) => number {
+export function quoteFinder(segments: () => readonly Said[]): (quote: string) => number {
   let normalised: string[] | undefined;
   return (quote) => {
-    normalised ??= segments.map((segment) => normalise(segment.text));
+    normalised ??= segments().map((segment) => normalise(segment.text));
     const texts = normalised;
     const needle = normalise(quote);
     if (!needle) return -1;
