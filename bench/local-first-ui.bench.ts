@@ -5,7 +5,7 @@
  * own process:
  * - keystroke → results painted on the Search screen (`G F`), whose answers come from the local
  *   index: the demo workspace's replica is a copy of the 1,000,000-segment file
- *   `bench/replica.bench.ts` builds in .data/bench-replica (built here when missing, ~7 min);
+ *   `bench/replica.bench.ts` builds in .data/bench-replica (built here when missing: a few minutes);
  * - re-opening a call seen before with the service stopped: a fresh page load on the call's
  *   address, and a click on it in the calls list, each to the call's details and its first
  *   transcript rows painted.
@@ -60,6 +60,27 @@ interface Keystroke {
   superseded: boolean;
 }
 
+/** Per bridge operation, each call's request until its answer's headers, in ms. */
+type BridgeTimes = Record<string, number[]>;
+
+/**
+ * Runs in the page before the app: the bridge's part of a wait, each operation's request over
+ * loopback HTTP until its answer's headers (main has done the work and written the answer by
+ * then; the body follows on loopback).
+ */
+function recordBridge() {
+  const times: BridgeTimes = {};
+  (window as unknown as { bridgeTimes: BridgeTimes }).bridgeTimes = times;
+  const fetchBefore = window.fetch;
+  window.fetch = async (input, init) => {
+    const op = typeof init?.body === 'string' ? /^\{"op":"(\w+)"/.exec(init.body)?.[1] : undefined;
+    const sentAt = performance.now();
+    const response = await fetchBefore(input, init);
+    if (op) times[op] = [...(times[op] ?? []), performance.now() - sentAt];
+    return response;
+  };
+}
+
 /**
  * Runs in the page before the app. Each keystroke that changes the Search screen's text is kept
  * with its event's time; its results count as painted at the frame after the DOM first shows
@@ -69,18 +90,7 @@ interface Keystroke {
  */
 function recordKeystrokes() {
   const keystrokes: Keystroke[] = [];
-  const bridgeMs: number[] = [];
-  Object.assign(window, { keystrokes, bridgeMs });
-  // The bridge's part: each local search's request until its answer's headers (the core has
-  // searched and written the answer by then; the body follows on loopback).
-  const fetchBefore = window.fetch;
-  window.fetch = async (input, init) => {
-    const searching = typeof init?.body === 'string' && init.body.includes('"op":"searchLocal"');
-    const sentAt = performance.now();
-    const response = await fetchBefore(input, init);
-    if (searching) bridgeMs.push(performance.now() - sentAt);
-    return response;
-  };
+  (window as unknown as { keystrokes: Keystroke[] }).keystrokes = keystrokes;
   let lastKeyAt = 0;
   let searching = false;
   const box = () => document.querySelector<HTMLInputElement>('.local-search-text input');
@@ -224,6 +234,7 @@ async function newPage(browser: Browser, script: (arg: never) => void, arg?: unk
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   // tsx compiles with esbuild's keepNames, whose `__name` helper the serialised function still calls.
   await page.addInitScript('globalThis.__name = (target) => target;');
+  await page.addInitScript(recordBridge);
   await page.addInitScript(script, arg as never);
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   return page;
@@ -261,8 +272,8 @@ async function typeOnSearchScreen(
     await page.keyboard.press('Backspace');
   }
   const { keystrokes, bridgeMs } = await page.evaluate(() => {
-    const recorded = window as unknown as { keystrokes: Keystroke[]; bridgeMs: number[] };
-    return { keystrokes: recorded.keystrokes, bridgeMs: recorded.bridgeMs };
+    const recorded = window as unknown as { keystrokes: Keystroke[]; bridgeTimes: BridgeTimes };
+    return { keystrokes: recorded.keystrokes, bridgeMs: recorded.bridgeTimes.searchLocal ?? [] };
   });
   return { keystrokes, bridgeMs, notes };
 }
@@ -338,6 +349,8 @@ async function reopenOffline(browser: Browser, service: TestService) {
 
     const fresh: CallPaint[] = [];
     const inApp: CallPaint[] = [];
+    /** The call screen's two reads the paint waits for, through the bridge, after the click. */
+    const bridge = { getVideo: [] as number[], getTranscript: [] as number[] };
     let offlineShown = false;
     for (let run = 0; run < REOPEN_RUNS; run++) {
       const loaded = await newPage(browser, recordCallPaint, call.title);
@@ -352,10 +365,13 @@ async function reopenOffline(browser: Browser, service: TestService) {
       await link.waitFor();
       await link.click();
       inApp.push(await callPainted(listed));
+      const times = await listed.evaluate(() => (window as unknown as { bridgeTimes: BridgeTimes }).bridgeTimes);
+      bridge.getVideo.push(...(times.getVideo ?? []));
+      bridge.getTranscript.push(...(times.getTranscript ?? []));
       await listed.close();
     }
     if (!offlineShown) throw new Error('the app never said it was offline: was the service stopped?');
-    return { call, lines, fresh, inApp };
+    return { call, lines, fresh, inApp, bridge };
   } finally {
     await app.close();
   }
@@ -452,6 +468,8 @@ ${[
     reopen.fresh.map((t) => t.rowsAt!),
   ),
 ].join('\n')}
+
+Of the click's wait, the bridge (request → answer's headers, main reading the replica included): the call (\`getVideo\`) p50 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.95))} ms; its transcript (\`getTranscript\`) p50 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.95))} ms. The rest is the renderer's: the screen's first render before it asks, and the render of the answers.
 
 ${describeMachine()}
 - Load average when the run started (1 / 5 / 15 min): ${loadAtStart}
