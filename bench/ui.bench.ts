@@ -30,7 +30,7 @@ import { describeMachine, percentile, projectRoot, recordBenchmark } from './rep
 
 const rendererDir = join(projectRoot, 'out', 'renderer');
 const TRANSCRIPT_SEGMENTS = 10_000;
-const TRANSCRIPT_RUNS = 10;
+const TRANSCRIPT_RUNS = 20;
 const CALLS = 5_000;
 const SEARCH_QUERIES = ['pricing', 'budget', 'security pack', 'Signalwise', 'discount'];
 const SEARCH_ROUNDS = 3;

@@ -121,6 +121,13 @@ export function Transcript({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
         aria-label={`Transcript, ${transcript.length} segments`}
+        onKeyDown={(event) => {
+          // The browser's own End goes to the end of the rows estimated so far, short of the last line
+          // when the rows rendered last are taller: this goes to the last line itself.
+          if (event.key !== 'End' || event.target !== event.currentTarget || event.ctrlKey || event.metaKey) return;
+          event.preventDefault();
+          scrollToIndex(transcript.length - 1);
+        }}
       >
         <div className="transcript-spacer" style={{ height: rows.before }} />
         <ol className="transcript-rows">

@@ -58,6 +58,7 @@ export function useVirtualRows({
   const latest = useRef(view);
   const shown = useRef({ first: 0, last: -1 });
   const pending = useRef<number | null>(null);
+  const atEnd = useRef(false);
 
   const rangeOf = useCallback(
     (rows: RowOffsets, { top, height, laidOut }: View) => {
@@ -89,6 +90,9 @@ export function useVirtualRows({
             offsetsRef.current.measure(Number((entry.target as HTMLElement).dataset.index), height);
           }
         }
+        // Scrolled to the end (End, a drag to the bottom), the view stays there when the last rows
+        // turn out taller than estimated, rather than stopping short of the last line.
+        if (atEnd.current && scroller) scroller.scrollTop = scroller.scrollHeight;
         refresh();
       }),
     [scrollRef, refresh],
@@ -99,6 +103,7 @@ export function useVirtualRows({
     observer.observe(scroller);
     const onScroll = () => {
       latest.current = { ...latest.current, top: scroller.scrollTop };
+      atEnd.current = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
       refresh();
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
