@@ -141,7 +141,7 @@ ${rows.join('\n')}
 
 Replica file size: ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(((bytes / segments) * 100_000) / 2 ** 20).toFixed(1)} MiB per 100,000 segments (answers as JSON, the segments table and the FTS5 index, encrypted).
 
-Keystroke → results painted in browser mode, on a copy of this replica, is the \`local-first-ui\` bench's; time to sync against the local service is the \`sync\` bench's.
+Keystroke → results painted in browser mode, on a copy of this replica, is the \`local-first\` bench's; time to sync against the local service is the \`sync\` bench's.
 
 ${describeMachine()}
 - Load average when the run started (1 / 5 / 15 min): ${loadAtStart}

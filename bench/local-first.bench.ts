@@ -435,7 +435,7 @@ export default async function localFirstUiBench(): Promise<void> {
     const byLength = (test: (length: number) => boolean) => search.keystrokes.filter((k) => test(k.text.length));
     const bridge = sorted(search.bridgeMs);
     const coveredAll = search.coverage.every((note) => note.startsWith('The local index covers all'));
-    const markdown = `## Local-first in the browser (\`bench/local-first-ui.bench.ts\`)
+    const markdown = `## Local-first in the browser (\`bench/local-first.bench.ts\`)
 
 Debian's Chromium on the production build, the real core behind the browser-mode host, on the demo workspace of the local service (\`demo\` profile, its own process). No background sync during the runs. Each time is from the person's action to the end of the paint of the frame after the DOM first shows what they asked for (a user-blocking task posted from that frame's animation-frame callback, as the \`ui\` bench marks it).
 
@@ -492,7 +492,7 @@ ${describeMachine()}
 - Load average when the run started (1 / 5 / 15 min): ${loadAtStart}
 `;
     console.log(markdown);
-    recordBenchmark('local-first-ui', markdown);
+    recordBenchmark('local-first', markdown);
   } finally {
     await browser.close();
     await service.stop();
