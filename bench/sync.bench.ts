@@ -195,7 +195,7 @@ The \`${source.profile}\` profile's first organisation (${source.origin}) synced
 into an encrypted replica file by the app's own sync and API client against the local service (its own
 process, loopback), one request at a time, pages of 100. A full sync is the list pages, then each
 deal (\`getDeal\`) and each call with its transcript, events, summary and checklist. The next round
-walks the list pages again until the known items and fetches nothing (nothing changed). "requests"
+walks every list page again and fetches nothing (nothing changed). "requests"
 are the sync's (one the client retried after a 429 counts once); "429s" counts every 429 answer.
 Load: \`uptime\`'s 1/5/15-minute averages before → after each run. **The machine is shared with
 three other engineers' builds and tests**, so times are slower than on a quiet machine.
