@@ -56,7 +56,12 @@ interface Keystroke {
   text: string;
   pressedAt: number;
   paintedAt: number | null;
-  /** A later keystroke came before this text's results were on screen. */
+  /**
+   * The frame that paints this text's results has begun: they will be on screen even if the next
+   * key's event runs before the mark (a frame's rendering steps run as one task, the mark after).
+   */
+  framed: boolean;
+  /** A later keystroke came before this text's results reached a frame. */
   superseded: boolean;
 }
 
@@ -81,7 +86,8 @@ function recordBridge() {
   };
 }
 
-type AfterPaint = (mark: () => void) => void;
+/** `framed` runs in the frame's animation-frame callback, `mark` once that frame is painted. */
+type AfterPaint = (mark: () => void, framed?: () => void) => void;
 
 /**
  * Runs in the page before the app: \`afterPaint(mark)\` calls \`mark\` once the next frame is painted,
@@ -91,8 +97,11 @@ type AfterPaint = (mark: () => void) => void;
  */
 function installAfterPaint() {
   const { scheduler } = window as unknown as { scheduler: { postTask(task: () => void, options: object): void } };
-  const afterPaint: AfterPaint = (mark) =>
-    requestAnimationFrame(() => scheduler.postTask(mark, { priority: 'user-blocking' }));
+  const afterPaint: AfterPaint = (mark, framed) =>
+    requestAnimationFrame(() => {
+      framed?.();
+      scheduler.postTask(mark, { priority: 'user-blocking' });
+    });
   (window as unknown as { afterPaint: AfterPaint }).afterPaint = afterPaint;
 }
 
@@ -118,23 +127,29 @@ function recordKeystrokes() {
       const last = keystrokes.at(-1);
       // A space after a word asks nothing new (the search is of the trimmed text).
       if (last && text === last.text) return;
-      if (last && last.paintedAt === null) last.superseded = true;
+      if (last && last.paintedAt === null && !last.framed) last.superseded = true;
       searching = false;
-      if (text) keystrokes.push({ text, pressedAt: lastKeyAt, paintedAt: null, superseded: false });
+      if (text) keystrokes.push({ text, pressedAt: lastKeyAt, paintedAt: null, framed: false, superseded: false });
     },
     true,
   );
   new MutationObserver(() => {
     const last = keystrokes.at(-1);
-    if (!last || last.paintedAt !== null || last.superseded || box()?.value.trim() !== last.text) return;
+    if (!last || last.framed || last.superseded || box()?.value.trim() !== last.text) return;
     const status = document.querySelector('.local-search-status')?.textContent ?? '';
     const busy = status.startsWith('Searching') || document.querySelector('.local-search [aria-busy="true"]') !== null;
     if (busy) searching = true;
     else if (searching) {
       searching = false;
-      (window as unknown as { afterPaint: AfterPaint }).afterPaint(() => {
-        if (!last.superseded) last.paintedAt = performance.now();
-      });
+      (window as unknown as { afterPaint: AfterPaint }).afterPaint(
+        () => {
+          if (last.framed) last.paintedAt = performance.now();
+        },
+        () => {
+          // A key whose event came while this frame was waiting took the results off first.
+          if (!last.superseded) last.framed = true;
+        },
+      );
     }
   }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
 }
