@@ -16,6 +16,8 @@ import { describeMachine, projectRoot, recordBenchmark } from './report';
 const CONNECTIONS = 50;
 const ROUND_SECONDS = 5;
 const ROUNDS = 4;
+/** An untimed round per server and request first: the first seconds of each run JIT-compile its path. */
+const WARM_UP_SECONDS = 2;
 const TARGET_RATIO = 0.5;
 
 interface Round {
@@ -24,11 +26,11 @@ interface Round {
   failed: number;
 }
 
-async function load(url: string, key: string): Promise<Round> {
+async function load(url: string, key: string, seconds = ROUND_SECONDS): Promise<Round> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: ROUND_SECONDS,
+    duration: seconds,
     headers: { authorization: `Bearer ${key}` },
   });
   return { rps: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors };
@@ -69,6 +71,8 @@ export default async function throughputBench(): Promise<void> {
       const ours: Round[] = [];
       const reading: Round[] = [];
       const theirs: Round[] = [];
+      for (const base of [service.baseUrl, uncached.baseUrl, bare.url])
+        await load(`${base}${path}`, key.key, WARM_UP_SECONDS);
       for (let round = 0; round < ROUNDS; round++) {
         ours.push(await load(`${service.baseUrl}${path}`, key.key));
         reading.push(await load(`${uncached.baseUrl}${path}`, key.key));
@@ -96,7 +100,7 @@ export default async function throughputBench(): Promise<void> {
     `## Service throughput against a bare node:http server (\`bench/throughput.bench.ts\`)
 
 ${CONNECTIONS} connections, one load-generator worker (autocannon, in the bench's process), ${ROUNDS} rounds of
-${ROUND_SECONDS} s per server, alternating; medians. The bare server answers the same bytes the service answered,
+${ROUND_SECONDS} s per server, alternating, after an untimed ${WARM_UP_SECONDS} s round of each; medians. The bare server answers the same bytes the service answered,
 from its own process. \`demo\` profile. Failed requests: ${failed}.
 
 "Repeated" is the service as it runs: the same request again, with nothing written in between, is
