@@ -7,11 +7,9 @@ import { prepared } from './prepared';
  * when a statement of this one changes a row. Equal stamps mean nothing read since can differ.
  */
 export function changeStamp(db: Db): string {
-  const [changes, version] = prepared(
-    db,
-    'SELECT total_changes(), data_version FROM pragma_data_version',
-    'raw',
-  ).get() as [number, number];
+  // Two statements: the pragma read as a table costs a third more than the pragma itself.
+  const changes = prepared(db, 'SELECT total_changes()', 'pluck').get() as number;
+  const version = prepared(db, 'PRAGMA data_version', 'pluck').get() as number;
   return `${changes}:${version}`;
 }
 

@@ -102,10 +102,10 @@ function runHandler(ctx: ServiceContext, definition: EndpointDefinition, handler
   const replies = definition.method === 'GET' ? ctx.caches.replies : null;
   return async (c) => {
     const request = { ctx, caller: c.get('caller'), input: c.get('input') as never, c };
-    // A GET changes nothing and its handler answers synchronously, so its reply is read and kept
-    // under the stamp of this very moment.
+    // A GET changes nothing and its handler answers synchronously. Its reply is read after the
+    // request's stamp was, so what is kept under a stamp is never older than the stamp.
     const reply = replies
-      ? replies.get(changeStamp(ctx.db), `${request.caller.keyId} ${c.req.url}`, () =>
+      ? replies.get(c.get('stamp'), `${request.caller.keyId} ${c.req.url}`, () =>
           serializeReply(synchronous(handler(request))),
         )
       : serializeReply(await handler(request));
