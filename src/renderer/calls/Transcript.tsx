@@ -123,10 +123,12 @@ export function Transcript({
         aria-label={`Transcript, ${transcript.length} segments`}
         onKeyDown={(event) => {
           // The browser's own End goes to the end of the rows estimated so far, short of the last line
-          // when the rows rendered last are taller: this goes to the last line itself.
-          if (event.key !== 'End' || event.target !== event.currentTarget || event.ctrlKey || event.metaKey) return;
+          // when the rows rendered last are taller, and its Home scrolls smoothly, so rows measured on
+          // the way move the scroll anchor and it stops short of the first line: these go to the line.
+          const edge = { End: transcript.length - 1, Home: 0 }[event.key];
+          if (edge === undefined || event.target !== event.currentTarget || event.ctrlKey || event.metaKey) return;
           event.preventDefault();
-          scrollToIndex(transcript.length - 1);
+          scrollToIndex(edge);
         }}
       >
         <div className="transcript-spacer" style={{ height: rows.before }} />
