@@ -33,7 +33,8 @@ function requireKeyVerifier(ctx: ServiceContext): Step {
 function requireCaller(ctx: ServiceContext): Step {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
-    const result = ctx.caches.callers.get(c.get('stamp'), authorization ?? '', () =>
+    // A header value holds no line break, so '\n' names the missing header apart from an empty one.
+    const result = ctx.caches.callers.get(c.get('stamp'), authorization ?? '\n', () =>
       authenticate(ctx.db, ctx.signingSecret, authorization),
     );
     if (!result.ok) throw new ServiceError(result.code, result.message);

@@ -84,6 +84,13 @@ describe('answers kept between writes', () => {
     expect((await get('/v1/videos', key)).status).toBe(200);
   });
 
+  it('tells a missing Authorization header from an empty one, one after the other', async () => {
+    const missing = await callApi(service.baseUrl, '/v1/videos');
+    const empty = await callApi(service.baseUrl, '/v1/videos', { headers: { Authorization: '' } });
+    expect(missing.body.error.message).toBe('the Authorization header is missing');
+    expect(empty.body.error.message).toBe('the Authorization header must read "Bearer <API key>"');
+  });
+
   it('refuses a key revoked by its own request, which an earlier answer had let in', async () => {
     const member = first.members[0]!.id;
     const key = (
