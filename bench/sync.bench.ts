@@ -11,7 +11,6 @@
  * it again here would add over twelve minutes. `--stop-at=HH:MM` (UTC) pauses a run still going at
  * that time and records it as partial, with what it did by then.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,14 +26,7 @@ import { openDatabase } from '../src/service/db/database';
 import { startTestService, type TestService } from '../src/service/testing/test-service';
 import { demoKeyOf } from '../src/shared/manifest';
 import { currentLargeSeed, firstOrganisation, largeDataDir } from './large-profile';
-import { describeMachine, recordBenchmark } from './report';
-
-/** What `uptime` says: the machine is shared, and others' work slows every number. */
-function uptime(): string {
-  return execFileSync('uptime', { encoding: 'utf8' })
-    .trim()
-    .replace(/^.*load average: /, '');
-}
+import { describeMachine, loadAverage, recordBenchmark } from './report';
 
 /** The running service of one profile and the organisation whose workspace is synced. */
 interface Source {
@@ -131,7 +123,7 @@ async function syncRound(
     budget: createRequestBudget(() => perSecond),
     onProgress: () => {},
   });
-  const loadBefore = uptime();
+  const loadBefore = loadAverage();
   const started = performance.now();
   const deadline = stopAt ? setTimeout(() => sync.pause(), stopAt.getTime() - Date.now()) : undefined;
   // A line a minute, so a long run's log shows it moving.
@@ -151,7 +143,7 @@ async function syncRound(
   const progress = sync.progress();
   const partial = progress.state === 'paused';
   if (!partial && progress.state !== 'up-to-date') throw new Error(`${label}: the sync ended ${progress.state}`);
-  return { label, seconds, requests, rateLimited, progress, partial, loadBefore, loadAfter: uptime() };
+  return { label, seconds, requests, rateLimited, progress, partial, loadBefore, loadAfter: loadAverage() };
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -197,7 +189,7 @@ process, loopback), one request at a time, pages of 100. A full sync is the list
 deal (\`getDeal\`) and each call with its transcript, events, summary and checklist. The next round
 walks every list page again and fetches nothing (nothing changed). "requests"
 are the sync's (one the client retried after a 429 counts once); "429s" counts every 429 answer.
-Load: \`uptime\`'s 1/5/15-minute averages before → after each run. **The machine is shared with
+Load: the 1/5/15-minute load averages before → after each run. **The machine is shared with
 three other engineers' builds and tests**, so times are slower than on a quiet machine.
 
 | run | seconds | requests | 429s | calls / deals stored (of known) | load before → after |
