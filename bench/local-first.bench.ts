@@ -9,6 +9,7 @@
  * - re-opening a call seen before with the service stopped: a fresh page load on the call's
  *   address, and a click on it in the calls list, each to the call's details and its first
  *   transcript rows painted.
+ * `LOCAL_FIRST_ONLY=search` or `=reopen` runs one part and prints it without recording it.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -435,26 +436,14 @@ const typedList = typed
   )
   .join(', ');
 
-export default async function localFirstUiBench(): Promise<void> {
-  if (!existsSync(join(rendererDir, 'index.html')))
-    throw new Error('run `npm run build` first: out/renderer is missing');
-  const loadAtStart = loadAverage();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
-  const service = await startTestService({ profile: 'demo' });
-  try {
-    console.log('keystrokes on the Search screen, 1,000,000 segments…');
-    const search = await searchKeystrokes(browser, service);
-    const loadAfterSearch = loadAverage();
-    console.log('re-opening a seen call with the service stopped…');
-    const reopen = await reopenOffline(browser, service);
-    const byLength = (test: (length: number) => boolean) => search.keystrokes.filter((k) => test(k.text.length));
-    const bridge = sorted(search.bridgeMs);
-    const coveredAll = search.coverage.every((note) => note.startsWith('The local index covers all'));
-    const markdown = `## Local-first in the browser (\`bench/local-first.bench.ts\`)
+type SearchRun = Awaited<ReturnType<typeof searchKeystrokes>>;
+type ReopenRun = Awaited<ReturnType<typeof reopenOffline>>;
 
-Debian's Chromium on the production build, the real core behind the browser-mode host, on the demo workspace of the local service (\`demo\` profile, its own process). No background sync during the runs. Each time is from the person's action to the end of the paint of the frame after the DOM first shows what they asked for (a user-blocking task posted from that frame's animation-frame callback, as the \`ui\` bench marks it).
-
-**Keystroke → local search results painted**, on the Search screen (\`G F\`), which answers from the local index. The demo workspace's replica is a copy of the \`replica\` bench's encrypted file (${search.segments.toLocaleString('en-US')} segments in 4,000 calls), opened by the core as the workspace's own (its key handed over as the keychain would), with the records of the ${search.deals.toLocaleString('en-US')} deals its calls name added (the file has only calls and transcripts; a synced workspace holds its deals, and each result shows them). Those calls and deals are not the demo service's, so the service was stopped once the workspace was open: with it up, revalidation would find them gone and delete them. Every read is then the replica's, and the search path is the one a synced workspace takes online, since the index covers every call the workspace knows: under every result the screen said ${search.coverage.map((note) => `"${note.trim()}"`).join(' or ')}${coveredAll ? ', so no keystroke asked the service' : ''}.
+function searchSection(search: SearchRun, loadAtStart: string, loadAfterSearch: string): string {
+  const byLength = (test: (length: number) => boolean) => search.keystrokes.filter((k) => test(k.text.length));
+  const bridge = sorted(search.bridgeMs);
+  const coveredAll = search.coverage.every((note) => note.startsWith('The local index covers all'));
+  return `**Keystroke → local search results painted**, on the Search screen (\`G F\`), which answers from the local index. The demo workspace's replica is a copy of the \`replica\` bench's encrypted file (${search.segments.toLocaleString('en-US')} segments in 4,000 calls), opened by the core as the workspace's own (its key handed over as the keychain would), with the records of the ${search.deals.toLocaleString('en-US')} deals its calls name added (the file has only calls and transcripts; a synced workspace holds its deals, and each result shows them). Those calls and deals are not the demo service's, so the service was stopped once the workspace was open: with it up, revalidation would find them gone and delete them. Every read is then the replica's, and the search path is the one a synced workspace takes online, since the index covers every call the workspace knows: under every result the screen said ${search.coverage.map((note) => `"${note.trim()}"`).join(' or ')}${coveredAll ? ', so no keystroke asked the service' : ''}.
 
 ${SEARCH_ROUNDS} page loads (after one to warm up) each type ${typedList} with Playwright's keyboard, one key every ${KEY_GAP_MS} ms (a quick typist), emptying the box between them. No text is typed twice on one page under the same mode and order, so no answer comes from the page's cache. Each keystroke is timed from its key event to the paint of the frame after its own results are in the DOM (the box holds its text, the count under it is no longer "Searching…", nothing is busy): the renderer, the bridge over loopback HTTP, the core, SQLite's FTS5 and the render of the answer (up to 50 calls with their hits and neighbouring lines, and every deal with a hit). A keystroke whose results never reached the screen, because the next key's search replaced them first, counts as slower than any painted one ("not painted"). The palette (\`Ctrl K\`) searches the service, not the local index; the \`ui\` bench times it.
 
@@ -478,7 +467,11 @@ ${[
 
 Of that, the bridge: each local search from the page's request to its answer's headers (${bridge.length} searches; the core's search and the answer's JSON included): p50 ${ms(percentile(bridge, 0.5))} ms, p95 ${ms(percentile(bridge, 0.95))} ms. The rest is the renderer's. Load average (1 / 5 / 15 min) at the start: ${loadAtStart}; after the search runs: ${loadAfterSearch}.
 
-**Re-opening a call seen before, with the service stopped**: the \`demo\` profile's newest ready call ("${reopen.call.title}", ${reopen.lines} transcript lines), seen once from the calls list with the service up (so its answers are in the workspace's replica, an encrypted file, as the app keeps it), then the service process stopped (SIGTERM; the app said "Offline — showing what was synced"). ${REOPEN_RUNS} runs of each: in the app, a fresh page on the calls list (read from the replica too) and a click on the call, timed from the click; and a fresh page load of the call's address, timed from the navigation's start, so it includes starting the app in the page (the bundle, the sign-in code traded for a session, the shell's own reads).
+`;
+}
+
+function reopenSection(reopen: ReopenRun): string {
+  return `**Re-opening a call seen before, with the service stopped**: the \`demo\` profile's newest ready call ("${reopen.call.title}", ${reopen.lines} transcript lines), seen once from the calls list with the service up (so its answers are in the workspace's replica, an encrypted file, as the app keeps it), then the service process stopped (SIGTERM; the app said "Offline — showing what was synced"). ${REOPEN_RUNS} runs of each: in the app, a fresh page on the calls list (read from the replica too) and a click on the call, timed from the click; and a fresh page load of the call's address, timed from the navigation's start, so it includes starting the app in the page (the bundle, the sign-in code traded for a session, the shell's own reads).
 
 | navigation | p50 ms | p95 ms | p95 ≤ ${REOPEN_TARGET_MS} ms (issue 12, item 2) |
 |---|---:|---:|---|
@@ -503,7 +496,53 @@ ${[
 
 Of the click's wait, the bridge (request → answer's headers, main reading the replica included): the call (\`getVideo\`) p50 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.95))} ms; its transcript (\`getTranscript\`) p50 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.95))} ms. The rest is the renderer's: the screen's first render before it asks, and the render of the answers.
 
-${describeMachine()}
+`;
+}
+
+const benchParts = ['search', 'reopen'] as const;
+type BenchPart = (typeof benchParts)[number];
+
+/**
+ * `LOCAL_FIRST_ONLY=search` or `=reopen` runs that part alone and prints it without writing
+ * docs/benchmarks.md, for a quick look at one change; a name that is no part is refused.
+ */
+function chosenPart(): BenchPart | null {
+  const only = process.env.LOCAL_FIRST_ONLY?.trim();
+  if (!only) return null;
+  if (!benchParts.includes(only as BenchPart))
+    throw new Error(`LOCAL_FIRST_ONLY: no part "${only}" (parts: ${benchParts.join(', ')})`);
+  return only as BenchPart;
+}
+
+export default async function localFirstUiBench(): Promise<void> {
+  if (!existsSync(join(rendererDir, 'index.html')))
+    throw new Error('run `npm run build` first: out/renderer is missing');
+  const only = chosenPart();
+  const loadAtStart = loadAverage();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const service = await startTestService({ profile: 'demo' });
+  try {
+    const sections: string[] = [];
+    if (only !== 'reopen') {
+      console.log('keystrokes on the Search screen, 1,000,000 segments…');
+      const search = await searchKeystrokes(browser, service);
+      sections.push(searchSection(search, loadAtStart, loadAverage()));
+    }
+    if (only !== 'search') {
+      console.log('re-opening a seen call with the service stopped…');
+      sections.push(reopenSection(await reopenOffline(browser, service)));
+    }
+    if (only) {
+      console.log(
+        `${sections.join('')}Load average now (1 / 5 / 15 min): ${loadAverage()} (not recorded: LOCAL_FIRST_ONLY)`,
+      );
+      return;
+    }
+    const markdown = `## Local-first in the browser (\`bench/local-first.bench.ts\`)
+
+Debian's Chromium on the production build, the real core behind the browser-mode host, on the demo workspace of the local service (\`demo\` profile, its own process). No background sync during the runs. Each time is from the person's action to the end of the paint of the frame after the DOM first shows what they asked for (a user-blocking task posted from that frame's animation-frame callback, as the \`ui\` bench marks it).
+
+${sections.join('')}${describeMachine()}
 - Load average when the run started (1 / 5 / 15 min): ${loadAtStart}
 `;
     console.log(markdown);
