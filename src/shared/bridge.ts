@@ -204,6 +204,10 @@ export const LocalSearchParams = z.object({
   dealId: z.string().min(1).max(200).optional(),
   dealStatus: z.string().min(1).max(40).optional(),
   limit: z.int().min(1).max(200).default(50),
+  /** Local calls to skip: a later page's `nextOffset`. Only the first page asks the service. */
+  offset: z.int().min(0).max(100_000).default(0),
+  /** Deal groups to send, the most lines first; every group when absent. */
+  dealLimit: z.int().min(0).max(100_000).optional(),
 });
 export const LocalSearchResult = z.object({
   calls: z.array(
@@ -219,9 +223,15 @@ export const LocalSearchResult = z.object({
       source: z.enum(['replica', 'service']),
     }),
   ),
+  /** Calls with a hit, listed or not, the service's included. */
+  callCount: z.int(),
+  /** Where the next page of local calls starts; null when this page lists the last. */
+  nextOffset: z.int().nullable(),
   deals: z.array(
     z.object({ dealId: z.string().nullable(), title: z.string().nullable(), calls: z.int(), count: z.int() }),
   ),
+  /** Deal groups in all, sent or not. */
+  dealCount: z.int(),
   totalHits: z.int(),
   /**
    * false: more lines match than one local search reads, so it searched the newest calls only:

@@ -16,7 +16,10 @@ const call = (source: 'replica' | 'service') => ({
 function result(patch: Partial<LocalSearchResult>): LocalSearchResult {
   return {
     calls: [call('replica'), call('service')],
+    callCount: 2,
+    nextOffset: null,
     deals: [{ dealId: null, title: null, calls: 2, count: 4 }],
+    dealCount: 1,
     totalHits: 4,
     complete: true,
     coverage: { indexedCalls: 1, knownCalls: 2, note: null },
@@ -35,9 +38,9 @@ describe('statusText', () => {
     );
   });
 
-  it('says how many calls are shown when more have matches', () => {
-    const more = result({ deals: [{ dealId: null, title: null, calls: 61, count: 302 }], totalHits: 302 });
-    expect(statusText(true, true, false, more)).toBe('302 lines in 61 calls; the first 2 calls shown');
+  it('counts every call with a hit, not only those the first answer lists', () => {
+    const more = result({ callCount: 61, nextOffset: 10, totalHits: 302 });
+    expect(statusText(true, true, false, more)).toBe('302 lines in 61 calls');
   });
 
   it('says it is searching until the text’s own results come', () => {

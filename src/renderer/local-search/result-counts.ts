@@ -1,12 +1,9 @@
 import type { LocalSearchResult } from '../../shared/bridge';
+import { formatCount } from '../shared-ui/format';
 
-/** Calls with a hit, whether or not all are listed (each deal group counts its calls, the service's too). */
-export function callsWithHits(data: LocalSearchResult): number {
-  return data.deals.reduce((sum, deal) => sum + deal.calls, 0);
-}
-
+// A cached formatter: `toLocaleString` builds one per call, which was most of a render of many deals.
 export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** The live count under the search box: what was found, or that it is still looking. */
@@ -19,10 +16,6 @@ export function statusText(
   if (!asked) return 'Type to search what was said in every call.';
   if (failed) return 'Search failed.';
   if (!current || !data) return 'Searching…';
-  const calls = callsWithHits(data);
-  if (!data.complete) {
-    return `At least ${plural(data.totalHits, 'line', 'lines')} in ${plural(calls, 'call', 'calls')} or more`;
-  }
-  const shown = data.calls.length < calls ? `; the first ${data.calls.length} calls shown` : '';
-  return `${plural(data.totalHits, 'line', 'lines')} in ${plural(calls, 'call', 'calls')}${shown}`;
+  const found = `${plural(data.totalHits, 'line', 'lines')} in ${plural(data.callCount, 'call', 'calls')}`;
+  return data.complete ? found : `At least ${found} or more`;
 }

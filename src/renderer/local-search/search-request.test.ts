@@ -4,24 +4,23 @@ import { searchRequestOf } from './search-request';
 
 describe('searchRequestOf', () => {
   it('asks nothing without text, and sends only the filters set', () => {
-    expect(searchRequestOf({ ...defaultSearchAddress, q: '  ' }, 50).request).toBeNull();
-    expect(searchRequestOf({ ...defaultSearchAddress, q: ' pri ', role: 'BUYER' }, 50).request).toEqual({
+    expect(searchRequestOf({ ...defaultSearchAddress, q: '  ' }).request).toBeNull();
+    expect(searchRequestOf({ ...defaultSearchAddress, q: ' pri ', role: 'BUYER' }).request).toEqual({
       q: 'pri',
       mode: 'words',
       order: 'newest',
-      limit: 50,
       speakerRole: 'BUYER',
     });
   });
 
   it('takes the days of the range whole: from the first millisecond of the first to the last of the last', () => {
-    const { request } = searchRequestOf({ ...defaultSearchAddress, q: 'x', from: '2026-03-02', to: '2026-03-03' }, 50);
+    const { request } = searchRequestOf({ ...defaultSearchAddress, q: 'x', from: '2026-03-02', to: '2026-03-03' });
     expect(request?.from).toBe(new Date(2026, 2, 2).toISOString());
     expect(request?.to).toBe(new Date(new Date(2026, 2, 4).getTime() - 1).toISOString());
   });
 
   it('refuses a range that ends before it starts, saying which field', () => {
-    const checked = searchRequestOf({ ...defaultSearchAddress, q: 'x', from: '2026-03-05', to: '2026-03-01' }, 50);
+    const checked = searchRequestOf({ ...defaultSearchAddress, q: 'x', from: '2026-03-05', to: '2026-03-01' });
     expect(checked.request).toBeNull();
     expect(checked.dateError?.field).toBe('to');
   });

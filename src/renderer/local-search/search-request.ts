@@ -2,21 +2,18 @@ import type { OperationParams } from '../../shared/bridge';
 import { checkDateRange } from '../calls/date-range';
 import type { TranscriptSearchAddress } from '../navigation/routes';
 
-export type LocalSearchRequest = OperationParams<'searchLocal'>;
-
-/** The calls asked for first, and after "Show more calls" (the bridge's largest). */
-export const FIRST_CALLS = 50;
-export const MORE_CALLS = 200;
+/** The search asked for; which page of it is the query's business. */
+export type LocalSearchRequest = Omit<OperationParams<'searchLocal'>, 'limit' | 'offset' | 'dealLimit'>;
 
 /**
  * The bridge's search from the screen's address: nothing to ask without text; the date range is
  * checked as the Calls filter checks it, its days taken whole and inclusive (the local search
  * compares the call's creation with both ends, each included).
  */
-export function searchRequestOf(
-  address: TranscriptSearchAddress,
-  limit: number,
-): { request: LocalSearchRequest | null; dateError: { field: 'from' | 'to'; message: string } | null } {
+export function searchRequestOf(address: TranscriptSearchAddress): {
+  request: LocalSearchRequest | null;
+  dateError: { field: 'from' | 'to'; message: string } | null;
+} {
   const range = checkDateRange({ from: address.from, to: address.to });
   if (!range.ok) return { request: null, dateError: { field: range.field, message: range.message } };
   const q = address.q.trim();
@@ -27,7 +24,6 @@ export function searchRequestOf(
       q,
       mode: address.mode,
       order: address.order,
-      limit,
       ...(address.role ? { speakerRole: address.role } : {}),
       ...(range.created_after ? { from: shift(range.created_after, 1) } : {}),
       ...(range.created_before ? { to: shift(range.created_before, -1) } : {}),

@@ -64,6 +64,11 @@ export function formatClock(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
+/** A count, grouped as the reader's locale groups digits: `2,467`. */
+export function formatCount(value: number, locale?: string): string {
+  return numberFormat(locale, {}).format(value);
+}
+
 /** A rate or ratio with one decimal: `4.2`; "—" when there is none. */
 export function formatDecimal(value: number | null | undefined, locale?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
@@ -104,6 +109,7 @@ export function formatElapsed(milliseconds: number): string {
 export function prepareFormatters(): void {
   formatPercent(0);
   formatDecimal(0);
+  formatCount(0);
   formatAmount(0);
   formatDate('2026-01-01');
   formatDateTime('2026-01-01T00:00:00Z');

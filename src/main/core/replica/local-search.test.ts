@@ -3,6 +3,7 @@ import { startTestService, type TestService } from '../../../service/testing/tes
 import { demoKeyOf } from '../../../shared/manifest';
 import { createApiClient } from '../api-client/api-client';
 import { type LocalSearchQuery, localSearch } from './local-search';
+import { mergedSearch } from './merged-search';
 import { canonicalParams, replicaAnswers } from './replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from './replica-db';
 import { createRequestBudget } from './sync/request-budget';
@@ -23,6 +24,7 @@ let service: TestService;
 let db: ReplicaDatabase;
 const transcripts = new Map<string, Segment[]>();
 let videos: Video[];
+let client: ReturnType<typeof createApiClient>;
 
 async function serviceGet<T>(path: string): Promise<T> {
   const response = await fetch(`${service.baseUrl}${path}`, {
@@ -34,7 +36,7 @@ async function serviceGet<T>(path: string): Promise<T> {
 beforeAll(async () => {
   service = await startTestService({ profile: 'test' });
   db = openReplicaDb({ file: null });
-  const client = createApiClient({
+  client = createApiClient({
     baseUrl: service.baseUrl,
     getKey: async () => demoKeyOf(service.manifest!).key.key,
   });
@@ -153,6 +155,51 @@ describe('local transcript search', () => {
     );
     expect(filtered.complete).toBe(true);
     expect(filtered).toEqual(search({ q: 'the', dealId }));
+  });
+
+  it('lists the calls a page at a time, each page as one search for every call would list them', () => {
+    const whole = search({ q: 'the' });
+    expect(whole.calls.length).toBeGreaterThan(4);
+    const pages = [0, 2].map((offset) => search({ q: 'the', limit: 2, offset }));
+    expect(pages.flatMap((page) => page.calls)).toEqual(whole.calls.slice(0, 4));
+    for (const page of pages) {
+      expect(page.callCount).toBe(whole.calls.length);
+      expect(page.totalHits).toBe(whole.totalHits);
+    }
+    // When more lines match than one pass reads, a later page searches as many newest calls as it lists.
+    const capped = localSearch(db, { q: 'the', mode: 'words', order: 'newest', limit: 2, offset: 2 }, { hitBudget: 5 });
+    expect(capped.complete).toBe(false);
+    expect(capped.calls).toEqual(whole.calls.slice(2, 4));
+  });
+
+  it('asks the service on the first page only, and sends the deal groups asked for with their number', async () => {
+    let serviceAsked = 0;
+    const merged = (query: Partial<LocalSearchQuery> & { q: string; dealLimit?: number }) =>
+      mergedSearch({
+        db,
+        query: { mode: 'words', order: 'newest', limit: 100, ...query },
+        // One call more than the replica holds: the service is asked for the rest.
+        knownCalls: videos.length + 1,
+        searchService: async (q, dealId) => {
+          serviceAsked += 1;
+          return client.call('searchTranscripts', { q, limit: 100, deal_id: dealId }) as never;
+        },
+      });
+    const whole = await merged({ q: 'the' });
+    serviceAsked = 0;
+    const first = await merged({ q: 'the', limit: 2, dealLimit: 1 });
+    expect(first.calls).toEqual(whole.calls.slice(0, 2));
+    expect(first.deals).toEqual(whole.deals.slice(0, 1));
+    expect([first.callCount, first.dealCount, first.nextOffset]).toEqual([whole.callCount, whole.deals.length, 2]);
+    expect(first.coverage.note).toMatch(/searched here/);
+
+    const next = await merged({ q: 'the', limit: 2, offset: 2 });
+    expect(next.calls).toEqual(whole.calls.slice(2, 4));
+    expect(next.nextOffset).toBe(4);
+    const last = await merged({ q: 'the', limit: 100, offset: 4 });
+    expect(last.calls).toEqual(whole.calls.slice(4).filter((call) => call.source === 'replica'));
+    expect(last.nextOffset).toBeNull();
+    expect(serviceAsked).toBe(1);
   });
 
   it('finds a transcript stored again exactly once', () => {

@@ -14,6 +14,8 @@ export interface LocalSearchQuery {
   dealStatus?: string;
   /** Calls to return (each with its first hits); counts cover every call. */
   limit: number;
+  /** Calls to skip: those the pages before listed (none by default). */
+  offset?: number;
 }
 
 export interface LocalHit {
@@ -39,6 +41,8 @@ export interface LocalCallResult {
 
 export interface LocalSearchResult {
   calls: LocalCallResult[];
+  /** Calls with a hit, listed or not ("at least" when not `complete`). */
+  callCount: number;
   deals: { dealId: string | null; title: string | null; calls: number; count: number }[];
   totalHits: number;
   /**
@@ -110,7 +114,7 @@ export function localSearch(
     )
     .pluck()
     .all();
-  if (match === null) return { calls: [], deals: [], totalHits: 0, complete: true, indexedCalls };
+  if (match === null) return { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true, indexedCalls };
 
   const spans = searchSpans(db);
   const allowed = (span: Span) =>
@@ -119,6 +123,9 @@ export function localSearch(
     (query.dealId === undefined || span.deal_id === query.dealId) &&
     (query.dealStatus === undefined || span.deal_status === query.dealStatus);
   const filtersCalls = [query.from, query.to, query.dealId, query.dealStatus].some((value) => value !== undefined);
+  const offset = query.offset ?? 0;
+  // The calls listed so far and this page's: a later page searches as far as one search for all of them would.
+  const wanted = offset + query.limit;
 
   const best = query.order === 'best';
   const role = query.speakerRole !== undefined;
@@ -181,8 +188,8 @@ export function localSearch(
       last <= readUpTo ? between(pass, first, last) : (inRun.all(...args, first, last) as [number, number][]);
     const newest = spans.newest.filter(allowed);
     let searched = 0;
-    while (searched < newest.length && tallies.size < query.limit) {
-      const group = newest.slice(searched, searched + Math.max(query.limit - tallies.size, searched));
+    while (searched < newest.length && tallies.size < wanted) {
+      const group = newest.slice(searched, searched + Math.max(wanted - tallies.size, searched));
       searched += group.length;
       for (const [first, last] of rowidRuns(group)) {
         for (const [rowid, rank] of hitsIn(first, last)) {
@@ -201,7 +208,8 @@ export function localSearch(
   const totalHits = complete || filtersCalls ? counted : Math.max(counted, budget + 1);
   const callResult = callResults(db);
   return {
-    calls: ordered.slice(0, query.limit).map(callResult),
+    calls: ordered.slice(offset, wanted).map(callResult),
+    callCount: ordered.length,
     deals: dealGroups(ordered),
     totalHits,
     complete,

@@ -18,7 +18,8 @@ interface ServiceHit {
 export interface MergedSearchOptions {
   /** The workspace's replica; null while its local copy is off (every call is then the service's). */
   db: ReplicaDatabase | null;
-  query: LocalSearchQuery;
+  /** `dealLimit`: the deal groups to send (the most lines first); all of them when absent. */
+  query: LocalSearchQuery & { dealLimit?: number };
   /** Calls the workspace is known to have (the sync's count); 0 when unknown. */
   knownCalls: number;
   /** The service's transcript search (interface: substring, newest call first, at most 100). */
@@ -30,13 +31,16 @@ const SERVICE_LIMIT = 100;
 /**
  * Local results first; calls the replica does not hold are searched at the service and merged,
  * under the filters the service's hits can be checked against (speaker role, deal), with a note
- * saying how much the local index covers and what the service could not be asked.
+ * saying how much the local index covers and what the service could not be asked. A later page
+ * (`offset` > 0) lists more local calls only: the first page brought the service's, the counts
+ * and the note.
  */
 export async function mergedSearch(options: MergedSearchOptions): Promise<LocalSearchResult> {
   const { query } = options;
+  const offset = query.offset ?? 0;
   const local = options.db
     ? localSearch(options.db, query)
-    : { calls: [], deals: [], totalHits: 0, complete: true, indexedCalls: [] as string[] };
+    : { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true, indexedCalls: [] as string[] };
   const indexed = new Set(local.indexedCalls);
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
   // The calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted.
@@ -47,7 +51,7 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
     ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
     : 'No local copy is kept for this workspace, so the service searches every call';
   let note: string | null = null;
-  if (!options.db || indexed.size < knownCalls || knownCalls === 0) {
+  if (offset === 0 && (!options.db || indexed.size < knownCalls || knownCalls === 0)) {
     try {
       const answer = await options.searchService(query.q, query.dealId);
       const hits = answer.data.filter(
@@ -87,11 +91,17 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
       note = `${searchedHere}; the ${options.db ? 'others' : 'calls'} could not be searched (${error.message})`;
     }
   }
+  const serviceCalls = calls.filter((call) => call.source === 'service');
+  const deals = withServiceCalls(local.deals, calls);
+  const moreLocal = local.calls.length === query.limit && (offset + query.limit < local.callCount || !local.complete);
   return {
     calls,
-    deals: withServiceCalls(local.deals, calls),
+    callCount: local.callCount + serviceCalls.length,
+    nextOffset: moreLocal ? offset + query.limit : null,
+    deals: query.dealLimit === undefined ? deals : deals.slice(0, query.dealLimit),
+    dealCount: deals.length,
     complete: local.complete,
-    totalHits: local.totalHits + calls.filter((call) => call.source === 'service').reduce((n, c) => n + c.count, 0),
+    totalHits: local.totalHits + serviceCalls.reduce((n, c) => n + c.count, 0),
     coverage: { indexedCalls: indexed.size, knownCalls, note },
   };
 }
