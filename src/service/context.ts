@@ -14,11 +14,16 @@ export interface BackgroundTask {
   stop(): Promise<void>;
 }
 
-/** A GET answer's `data` and its meta beyond request_id, as JSON text. */
+/**
+ * A GET answer as the bytes of its envelope, split where each answer's own request id goes, so
+ * an answer is written as kept, never encoded again.
+ */
 export interface CachedReply {
-  data: string;
-  /** The extra meta members without braces (`"has_more":false,...`), or ''. */
-  meta: string;
+  status: 200 | 201 | 202;
+  /** `{"data":…,"meta":{"request_id":"` */
+  head: Buffer;
+  /** `"`, any further meta (pagination, search) and the envelope's closing braces. */
+  tail: Buffer;
 }
 
 /**
@@ -34,15 +39,15 @@ export interface ReadCaches {
   replies: StampedCache<CachedReply> | null;
 }
 
-/** Answers kept, in characters of JSON: a 10,000-line transcript is about 1.5 million. */
-const MAX_REPLY_CHARACTERS = 8_000_000;
+/** Answers kept, in bytes of JSON: a 10,000-line transcript is about 1.5 million. */
+const MAX_REPLY_BYTES = 8_000_000;
 
 export function createReadCaches(options: { replies: boolean }): ReadCaches {
   return {
     callers: new StampedCache(1_000),
     faults: new StampedCache(100),
     replies: options.replies
-      ? new StampedCache(MAX_REPLY_CHARACTERS, (reply) => reply.data.length + reply.meta.length)
+      ? new StampedCache(MAX_REPLY_BYTES, (reply) => reply.head.length + reply.tail.length)
       : null,
   };
 }

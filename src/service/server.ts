@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { readSigningSecret } from './auth/signing-secret';
 import { createBackgroundWork } from './background-work';
@@ -11,6 +11,7 @@ import { createApp } from './http/app';
 import type { AppEnv } from './http/app-env';
 import { answerClientError } from './http/client-error';
 import { handlers } from './http/handlers/index';
+import { answerKeptReply } from './http/kept-reply';
 import { idempotency } from './idempotency/idempotency-middleware';
 import { createPlantsApp } from './plants/app';
 import { TokenBuckets } from './ratelimit/token-bucket';
@@ -33,29 +34,43 @@ export const consoleLogger: Logger = {
 /** How often Node looks for requests past their timeouts; its default of 30 s would let them linger. */
 const TIMEOUT_CHECK_MS = 1000;
 
+/** Answers a request itself, or returns false (having written nothing) to leave it to the app. */
+type EarlyAnswer = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+
 /**
  * A listener that a slow or greedy client cannot tie up: headers must arrive within
  * `headersTimeoutMs`, the whole request within `requestTimeoutMs` (then 408 and the connection is
  * closed), and connections past `maxConnections` are dropped as they arrive.
  */
-function listen(app: Hono<AppEnv>, port: number, options: ServiceOptions, logger: Logger): Promise<Server> {
+function listen(
+  app: Hono<AppEnv>,
+  port: number,
+  options: ServiceOptions,
+  logger: Logger,
+  early: EarlyAnswer = () => false,
+): Promise<Server> {
+  const toApp = getRequestListener(app.fetch, { hostname: HOST });
   return new Promise((resolve, reject) => {
-    const server = serve(
+    const server = createServer(
       {
-        fetch: app.fetch,
-        port,
-        hostname: HOST,
-        serverOptions: {
-          headersTimeout: options.headersTimeoutMs,
-          requestTimeout: options.requestTimeoutMs,
-          connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, options.headersTimeoutMs),
-        },
+        headersTimeout: options.headersTimeoutMs,
+        requestTimeout: options.requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, options.headersTimeoutMs),
       },
-      () => resolve(server as Server),
-    ) as Server;
+      (incoming, outgoing) => {
+        let answered = false;
+        try {
+          answered = early(incoming, outgoing);
+        } catch {
+          // The app meets the same failure and answers it as every other: a logged 500 with an id.
+        }
+        if (!answered) void toApp(incoming, outgoing);
+      },
+    );
     server.maxConnections = options.maxConnections;
     server.once('error', reject);
     server.on('clientError', answerClientError(logger));
+    server.listen(port, HOST, () => resolve(server));
   });
 }
 
@@ -107,6 +122,7 @@ export async function startServer(options: ServiceOptions, logger: Logger = cons
     options.port,
     options,
     logger,
+    (incoming, outgoing) => answerKeptReply(context, incoming, outgoing),
   );
   const alt = await listen(createPlantsApp(context), options.altPort, options, logger);
   for (const task of context.background) task.start();

@@ -46,6 +46,11 @@ export class StampedCache<V> {
     return value;
   }
 
+  /** The value kept for `key` under `stamp`, if any; computes nothing. */
+  peek(stamp: string, key: string): V | undefined {
+    return stamp === this.#stamp ? this.#entries.get(key) : undefined;
+  }
+
   #empty(): void {
     this.#entries.clear();
     this.#weight = 0;

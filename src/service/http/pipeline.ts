@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { EndpointDefinition, EndpointName } from '../../shared/api/endpoints';
 import type { Scope } from '../../shared/api/scopes';
-import { authenticate } from '../auth/authenticate';
+import { type AuthResult, authenticate } from '../auth/authenticate';
 import type { CachedReply, ServiceContext } from '../context';
 import { changeStamp } from '../db/change-stamp';
 import { isFaultOn } from '../queries/faults';
@@ -15,6 +15,32 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
 
 type Step = MiddlewareHandler<AppEnv>;
 
+/** Whether the operator has the key verifier down, as read under `stamp`. */
+export function keyVerifierDown(ctx: ServiceContext, stamp: string): boolean {
+  return ctx.caches.faults.get(stamp, 'key-verifier-down', () => isFaultOn(ctx.db, 'key-verifier-down'));
+}
+
+/** The check of an Authorization header (undefined when missing), as read under `stamp`. */
+export function authenticateUnder(ctx: ServiceContext, stamp: string, authorization: string | undefined): AuthResult {
+  // A header value holds no line break, so '\n' names the missing header apart from an empty one.
+  return ctx.caches.callers.get(stamp, authorization ?? '\n', () =>
+    authenticate(ctx.db, ctx.signingSecret, authorization),
+  );
+}
+
+/** Where a GET's answer is kept: the caller's key and the request target as the client sent it. */
+export function replyKey(keyId: string, target: string): string {
+  return `${keyId} ${target}`;
+}
+
+/**
+ * The target as sent (`/v1/videos?limit=5`), which is what kept-reply.ts looks answers up by;
+ * the URL Hono built from it when the app runs without Node's request (the pipeline's tests).
+ */
+function requestTarget(c: Context<AppEnv>): string {
+  return c.env?.incoming?.url ?? c.req.url;
+}
+
 /**
  * 503 first: while the key verifier is down no key can be judged (design.md, error precedence).
  * The request's change stamp is read here, once: the guards' cached reads are judged by it.
@@ -23,7 +49,7 @@ function requireKeyVerifier(ctx: ServiceContext): Step {
   return async (c, next) => {
     const stamp = changeStamp(ctx.db);
     c.set('stamp', stamp);
-    if (ctx.caches.faults.get(stamp, 'key-verifier-down', () => isFaultOn(ctx.db, 'key-verifier-down'))) {
+    if (keyVerifierDown(ctx, stamp)) {
       throw new ServiceError('service_unavailable', 'key verification is temporarily unavailable; retry shortly');
     }
     await next();
@@ -32,11 +58,7 @@ function requireKeyVerifier(ctx: ServiceContext): Step {
 
 function requireCaller(ctx: ServiceContext): Step {
   return async (c, next) => {
-    const authorization = c.req.header('authorization');
-    // A header value holds no line break, so '\n' names the missing header apart from an empty one.
-    const result = ctx.caches.callers.get(c.get('stamp'), authorization ?? '\n', () =>
-      authenticate(ctx.db, ctx.signingSecret, authorization),
-    );
+    const result = authenticateUnder(ctx, c.get('stamp'), c.req.header('authorization'));
     if (!result.ok) throw new ServiceError(result.code, result.message);
     c.set('caller', result.caller);
     await next();
@@ -106,14 +128,12 @@ function runHandler(ctx: ServiceContext, definition: EndpointDefinition, handler
     // A GET changes nothing and its handler answers synchronously. Its reply is read after the
     // request's stamp was, so what is kept under a stamp is never older than the stamp.
     const reply = replies
-      ? replies.get(c.get('stamp'), `${request.caller.keyId} ${c.req.url}`, () =>
-          serializeReply(synchronous(handler(request))),
+      ? replies.get(c.get('stamp'), replyKey(request.caller.keyId, requestTarget(c)), () =>
+          serializeReply(synchronous(handler(request)), definition.successStatus),
         )
-      : serializeReply(await handler(request));
-    const meta = `{"request_id":${JSON.stringify(c.get('requestId'))}${reply.meta && `,${reply.meta}`}}`;
-    return c.body(`{"data":${reply.data},"meta":${meta}}`, definition.successStatus, {
-      'Content-Type': 'application/json',
-    });
+      : serializeReply(await handler(request), definition.successStatus);
+    const body = Buffer.concat([reply.head, Buffer.from(c.get('requestId'), 'latin1'), reply.tail]);
+    return c.body(body, reply.status, { 'Content-Type': 'application/json' });
   };
 }
 
@@ -122,10 +142,13 @@ function synchronous<T>(reply: T | Promise<T>): T {
   return reply;
 }
 
-function serializeReply(reply: Reply<EndpointName>): CachedReply {
+/** The success envelope (interface, common conventions 3); a request id is `req_` and hex, nothing to escape. */
+function serializeReply(reply: Reply<EndpointName>, status: CachedReply['status']): CachedReply {
+  const meta = 'meta' in reply ? `,${JSON.stringify(reply.meta).slice(1, -1)}` : '';
   return {
-    data: JSON.stringify(reply.data),
-    meta: 'meta' in reply ? JSON.stringify(reply.meta).slice(1, -1) : '',
+    status,
+    head: Buffer.from(`{"data":${JSON.stringify(reply.data)},"meta":{"request_id":"`),
+    tail: Buffer.from(`"${meta}}}`),
   };
 }
 

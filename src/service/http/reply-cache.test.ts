@@ -1,3 +1,4 @@
+import { type OutgoingHttpHeaders, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestOrg } from '../../shared/manifest';
 import { callApi } from '../testing/http';
@@ -14,6 +15,20 @@ describe('answers kept between writes', () => {
   let first: ManifestOrg;
   let second: ManifestOrg;
   const get = (path: string, key: string) => callApi(service.baseUrl, path, { key });
+
+  /** A request whose headers go out exactly as given, repeated ones too. */
+  const send = (path: string, headers: OutgoingHttpHeaders, method = 'GET') =>
+    new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
+      const outgoing = request(`${service.baseUrl}${path}`, { method, headers }, (answer) => {
+        let text = '';
+        answer.on('data', (chunk) => {
+          text += chunk;
+        });
+        answer.on('end', () => resolve({ status: answer.statusCode!, headers: answer.headers, text }));
+      });
+      outgoing.once('error', reject);
+      outgoing.end();
+    });
 
   beforeAll(async () => {
     service = await startTestService();
@@ -99,5 +114,52 @@ describe('answers kept between writes', () => {
     expect((await get('/v1/videos', key)).status).toBe(200);
     expect((await callApi(service.baseUrl, '/v1/keys/me', { key, method: 'DELETE' })).status).toBe(200);
     expect((await get('/v1/videos', key)).status).toBe(401);
+  });
+
+  describe('a kept answer still passes every step of the error precedence', () => {
+    const kept = async (path: string, key: string) => {
+      expect((await get(path, key)).status).toBe(200);
+      expect((await get(path, key)).status).toBe(200);
+    };
+
+    it('counts each answer against a rate-limited key, kept or not', async () => {
+      const member = first.members[0]!.id;
+      const key = (
+        await service.cli(['keys', 'issue', '--org', first.id, '--member', member, '--rate-limit', '3/60'])
+      ).trim();
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await get('/v1/videos?limit=1', key)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
+
+    it('refuses a malformed Idempotency-Key on an address whose answer is kept', async () => {
+      const key = fullAccessKey(first);
+      await kept('/v1/deals?limit=2', key);
+      const answer = await send('/v1/deals?limit=2', { authorization: `Bearer ${key}`, 'idempotency-key': '' });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.text).error.message).toBe('Idempotency-Key: must not be empty');
+    });
+
+    it('refuses two Authorization headers, though each alone has its answer kept', async () => {
+      const key = fullAccessKey(first);
+      await kept('/v1/deals?limit=4', key);
+      const answer = await send('/v1/deals?limit=4', { Authorization: [`Bearer ${key}`, `Bearer ${key}`] });
+      expect(answer.status).toBe(401);
+    });
+
+    it('refuses a key without the scope at an address where another key has its answer kept', async () => {
+      await kept('/v1/members/me', fullAccessKey(first));
+      const partial = first.keys.find((key) => !key.scopes.includes('members:read'))!.key;
+      expect((await get('/v1/members/me', partial)).status).toBe(403);
+    });
+
+    it('answers HEAD of a kept address with its headers and no body', async () => {
+      const key = fullAccessKey(first);
+      await kept('/v1/deals?limit=5', key);
+      const answer = await send('/v1/deals?limit=5', { authorization: `Bearer ${key}` }, 'HEAD');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-request-id']).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(answer.text).toBe('');
+    });
   });
 });
