@@ -216,6 +216,38 @@ async function callsScrolling(browser: Browser, origin: string) {
   return { before, after, rows, seconds };
 }
 
+/**
+ * Runs in the page before the app: `expectSearch(text, total)` arms a watch that records, once the
+ * DOM first shows `text`'s own results (the box holds it, the count under it is `total`, the rows
+ * are no longer busy), the time from the last key's event to the paint of that frame, marked as the
+ * transcript's is. Measured in the page: Playwright's waits poll after 20, 50, 100, 100 ms and then
+ * every 500 ms, which rounded each search up to its next poll.
+ */
+function watchSearchPaint() {
+  const scheduler = (window as unknown as { scheduler: { postTask(task: () => void, options: object): void } })
+    .scheduler;
+  const state = { lastKeyAt: 0, want: null as { text: string; total: number } | null, ms: null as number | null };
+  const page = window as unknown as { searchPaint: typeof state; expectSearch(text: string, total: number): void };
+  page.searchPaint = state;
+  page.expectSearch = (text, total) => {
+    state.want = { text, total };
+    state.ms = null;
+  };
+  document.addEventListener('keydown', (event) => (state.lastKeyAt = event.timeStamp), true);
+  new MutationObserver(() => {
+    const want = state.want;
+    if (!want || document.querySelector<HTMLInputElement>('.palette-input')?.value !== want.text) return;
+    const status = document.querySelector('.palette-status')?.textContent ?? '';
+    if (!new RegExp(`(^| of )${want.total} match`).test(status)) return;
+    if (!document.querySelector('.palette-results[aria-busy="false"] [role="option"]')) return;
+    state.want = null;
+    const keyAt = state.lastKeyAt;
+    requestAnimationFrame(() =>
+      scheduler.postTask(() => (state.ms = performance.now() - keyAt), { priority: 'user-blocking' }),
+    );
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+}
+
 async function searchLatencies(browser: Browser): Promise<number[] | null> {
   if (!currentLargeSeed()) return null;
   const db = openDatabase(largeDataDir);
@@ -242,6 +274,8 @@ async function searchLatencies(browser: Browser): Promise<number[] | null> {
     }
     const latencies: number[] = [];
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript('globalThis.__name = (target) => target;');
+    await page.addInitScript(watchSearchPaint);
     for (let round = 0; round < SEARCH_ROUNDS; round++) {
       // A fresh page per round, so no answer comes from the query cache.
       await page.goto(`${host.newSignInUrl()}#/deals`);
@@ -250,16 +284,18 @@ async function searchLatencies(browser: Browser): Promise<number[] | null> {
       const box = page.getByRole('combobox', { name: 'Search every transcript' });
       for (const q of SEARCH_QUERIES) {
         await box.fill('');
+        await page.evaluate(
+          ([text, total]) =>
+            (window as unknown as { expectSearch(text: string, total: number): void }).expectSearch(text, total),
+          [q, expected.get(q)!] as const,
+        );
         await page.keyboard.type(q);
-        const lastKey = performance.now();
-        const total = expected.get(q)!;
-        // The count of this text's own results ("25 of 2640 matches") and its rows, no longer dimmed.
-        await page
-          .locator('.palette-status')
-          .getByText(new RegExp(`(^| of )${total} match`))
-          .waitFor({ timeout: 30_000 });
-        await page.locator('.palette-results[aria-busy="false"] [role="option"]').first().waitFor();
-        latencies.push(performance.now() - lastKey);
+        const painted = await page.waitForFunction(
+          () => (window as unknown as { searchPaint: { ms: number | null } }).searchPaint.ms,
+          undefined,
+          { timeout: 30_000 },
+        );
+        latencies.push((await painted.jsonValue()) as number);
       }
     }
     await page.close();
@@ -334,7 +370,7 @@ export default async function uiBench(): Promise<void> {
       const search = await searchLatencies(browser);
       sections.push([
         search
-          ? `**Keystroke to results, search on the \`large\` profile** (last keystroke → this text's count and rows on screen, ${search.length} searches of ${SEARCH_QUERIES.map((q) => `\`${q}\``).join(', ')}; no debounce, each keystroke's search cancels the one before; the workspace's background sync paused): p50 ${ms(percentile(search, 0.5))} ms, p95 ${ms(percentile(search, 0.95))} ms; target p95 ≤ ${SEARCH_TARGET_P95_MS} ms, ${verdict(percentile(search, 0.95), SEARCH_TARGET_P95_MS)}.`
+          ? `**Keystroke to results, search on the \`large\` profile** (the last key's event → the paint of the first frame showing this text's count and rows, measured in the page, ${search.length} searches of ${SEARCH_QUERIES.map((q) => `\`${q}\``).join(', ')}, typed with no pause between keys on the Pipeline as soon as its heading shows, while its cards' own reads are still on their way; no debounce, each keystroke's search cancels the one before; the workspace's background sync paused): p50 ${ms(percentile(search, 0.5))} ms, p95 ${ms(percentile(search, 0.95))} ms; target p95 ≤ ${SEARCH_TARGET_P95_MS} ms, ${verdict(percentile(search, 0.95), SEARCH_TARGET_P95_MS)}.`
           : '**Keystroke to results**: skipped — run `npm run bench search` first to seed .data/bench-large.',
       ]);
     }
