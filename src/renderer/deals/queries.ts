@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { DealStatus, Scoring } from '../../shared/api';
-import { call } from '../api';
+import { call, callInBackground } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
 import { type DealSignals, PRICING_SEARCH } from './deal-warnings';
 
@@ -34,7 +34,8 @@ export const dealQueries = {
   totals: (status: DealStatus) =>
     infiniteQueryOptions({
       queryKey: dealKeys.totals(status),
-      queryFn: ({ pageParam, signal }) => call('listDeals', { status, cursor: pageParam, limit: 100 }, signal),
+      queryFn: ({ pageParam, signal }) =>
+        callInBackground('listDeals', { status, cursor: pageParam, limit: 100 }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
     }),
@@ -42,6 +43,13 @@ export const dealQueries = {
     queryOptions({
       queryKey: dealKeys.detail(dealId),
       queryFn: ({ signal }) => call('getDeal', { id: dealId }, signal),
+    }),
+  /** The same detail, read for one card of the board among many: in the background lane (api.ts). */
+  cardDetail: (dealId: string) =>
+    queryOptions({
+      queryKey: dealKeys.detail(dealId),
+      queryFn: ({ signal }) => callInBackground('getDeal', { id: dealId }, signal),
+      staleTime: 5 * 60_000,
     }),
   activities: (dealId: string) =>
     infiniteQueryOptions({
@@ -58,7 +66,7 @@ export const dealQueries = {
     queryOptions({
       queryKey: dealKeys.latestActivity(dealId),
       queryFn: async ({ signal }) => {
-        const newest = (await call('listActivities', { id: dealId, limit: 1 }, signal)).data[0];
+        const newest = (await callInBackground('listActivities', { id: dealId, limit: 1 }, signal)).data[0];
         return { at: newest ? (newest.created_at ?? undefined) : null };
       },
       staleTime: 5 * 60_000,
@@ -80,8 +88,8 @@ export const dealQueries = {
 async function readSignals(dealId: string, signal: AbortSignal, client: QueryClient): Promise<DealSignals> {
   const [activity, scorings, pricing] = await Promise.all([
     unlessFailed(client.fetchQuery(dealQueries.latestActivity(dealId))),
-    unlessFailed(call('listScorings', { id: dealId, limit: 10 }, signal)),
-    unlessFailed(call('searchTranscripts', { q: PRICING_SEARCH, deal_id: dealId, limit: 1 }, signal)),
+    unlessFailed(callInBackground('listScorings', { id: dealId, limit: 10 }, signal)),
+    unlessFailed(callInBackground('searchTranscripts', { q: PRICING_SEARCH, deal_id: dealId, limit: 1 }, signal)),
   ]);
   return {
     latestActivityAt: activity?.at,

@@ -22,7 +22,7 @@ export interface BoardFacts {
  */
 export function useCardFacts(deals: readonly Deal[], sortKey: DealSortKey | null): BoardFacts {
   const details = useQueries({
-    queries: deals.map((deal) => ({ ...dealQueries.detail(deal.id), staleTime: 5 * 60_000 })),
+    queries: deals.map((deal) => dealQueries.cardDetail(deal.id)),
   });
   const activities = useQueries({
     queries: deals.map((deal) => ({ ...dealQueries.latestActivity(deal.id), enabled: sortKey === 'activity' })),
