@@ -5,8 +5,8 @@
 export const browserBridgePaths = {
   /** POST `{ code }` → `{ token }`: a one-time sign-in code for a session token. */
   session: '/bridge/session',
+  /** POST `{ op, params, callId }` → a BridgeResult; the page cancels the call by aborting the request. */
   invoke: '/bridge/invoke',
-  cancel: '/bridge/cancel',
   events: '/bridge/events',
 } as const;
 

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,5 +147,41 @@ describe('browser-mode host', () => {
     const { value } = await reader.read();
     expect(new TextDecoder().decode(value)).toContain('event: ready');
     controller.abort();
+  });
+
+  it('cancels a call in the core when the page aborts its request, so the service is let go of too', async () => {
+    // A service that reads the request and never answers: the call waits until it is cancelled.
+    const silent = createServer();
+    const reached = new Promise<Socket>((resolve) => silent.once('connection', resolve));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const { core, dispose } = createTempCore({ demo: { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'sci_silent' } });
+    const ownHost = await startBrowserHost({ core, rendererDir });
+    try {
+      const code = codeOf(ownHost.newSignInUrl());
+      const session = await fetch(`${ownHost.origin}${browserBridgePaths.session}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      const { token: ownToken } = (await session.json()) as { token: string };
+      const page = new AbortController();
+      const pending = fetch(`${ownHost.origin}${browserBridgePaths.invoke}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [BROWSER_TOKEN_HEADER]: ownToken },
+        body: JSON.stringify({ op: 'openDemoWorkspace', params: {}, callId: 'call-1' }),
+        signal: page.signal,
+      }).catch(() => 'aborted');
+      const socket = (await reached).resume();
+      const letGo = new Promise((resolve) => socket.once('close', resolve));
+      page.abort();
+      expect(await pending).toBe('aborted');
+      // Without the cancel the core would hold the request for its whole attempt timeout (15 s).
+      await letGo;
+    } finally {
+      await ownHost.close();
+      dispose();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

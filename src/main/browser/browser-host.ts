@@ -28,7 +28,6 @@ export interface BrowserHost {
 
 const SessionBody = z.object({ code: z.string().max(200) });
 const InvokeBody = z.object({ op: z.string(), params: z.unknown(), callId: z.string().max(200).optional() });
-const CancelBody = z.object({ callId: z.string().max(200) });
 
 /** The renderer's own CSP, sent as a header too, plus the framing and sniffing guards a page needs. */
 const securityHeaders = {
@@ -94,6 +93,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   app.post(browserBridgePaths.invoke, async (c) => {
+    // Read first: the signal is only tied to the connection once asked for, and the page cancels a
+    // call by aborting its request (http-bridge.ts), which closes the connection.
+    const closed = c.req.raw.signal;
     const body = InvokeBody.safeParse(await c.req.json().catch(() => null));
     if (!body.success) {
       return c.json(
@@ -104,13 +106,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         400,
       );
     }
-    return c.json(await options.core.invoke(body.data.op, body.data.params, body.data.callId));
-  });
-
-  app.post(browserBridgePaths.cancel, async (c) => {
-    const body = CancelBody.safeParse(await c.req.json().catch(() => null));
-    if (body.success) options.core.cancel(body.data.callId);
-    return c.body(null, 204);
+    const { op, params, callId } = body.data;
+    const answer = options.core.invoke(op, params, callId);
+    if (callId === undefined) return c.json(await answer);
+    const cancel = () => options.core.cancel(callId);
+    if (closed.aborted) cancel();
+    closed.addEventListener('abort', cancel, { once: true });
+    try {
+      return c.json(await answer);
+    } finally {
+      closed.removeEventListener('abort', cancel);
+    }
   });
 
   app.get(browserBridgePaths.events, (c) =>

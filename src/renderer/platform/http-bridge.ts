@@ -11,6 +11,10 @@ function transportError(message: string, status: number | null = null): BridgeEr
   return { code: 'network_error', message, status, requestId: null, retryAfter: null };
 }
 
+function cancelled(): BridgeError {
+  return { code: 'cancelled', message: 'The request was cancelled.', status: null, requestId: null, retryAfter: null };
+}
+
 async function exchange(code: string): Promise<Session> {
   try {
     const response = await fetch(browserBridgePaths.session, {
@@ -102,27 +106,35 @@ export function createHttpBridge(session: Promise<Session>): CallscopeBridge {
     }
   }
 
+  /** Each call's request, by callId: cancelling a call aborts its request, and the host the call. */
+  const requests = new Map<string, AbortController>();
+
   return {
     async invoke(op, params, callId) {
-      const current = await session;
-      if ('refused' in current) return { ok: false, error: current.refused };
+      // Kept before anything is awaited, so a cancel that comes while the session is read still counts.
+      const request = new AbortController();
+      if (callId) requests.set(callId, request);
       try {
+        const current = await session;
+        if ('refused' in current) return { ok: false, error: current.refused };
         const response = await fetch(browserBridgePaths.invoke, {
           method: 'POST',
           headers: await headers,
           body: JSON.stringify({ op, params, callId }),
+          signal: request.signal,
         });
         return (await response.json()) as BridgeResult<never>;
       } catch {
+        if (request.signal.aborted) return { ok: false, error: cancelled() };
         return { ok: false, error: transportError('Callscope is not running any more; start it again.') };
+      } finally {
+        if (callId) requests.delete(callId);
       }
     },
+    // An aborted request frees its connection at once: Chromium opens six to a host, and a stale
+    // search held one until main answered it, then a second request carried the cancel.
     cancel(callId) {
-      void headers
-        .then((ready) =>
-          fetch(browserBridgePaths.cancel, { method: 'POST', headers: ready, body: JSON.stringify({ callId }) }),
-        )
-        .catch(() => {});
+      requests.get(callId)?.abort();
     },
     on(event: BridgeEventName, listener) {
       if (!streaming) {
