@@ -51,8 +51,6 @@ export interface LocalSearchResult {
    * "at least", and best match ranks the lines of those calls only.
    */
   complete: boolean;
-  /** Calls whose transcript is indexed here (or known to have none); the rest must be searched at the service. */
-  indexedCalls: string[];
 }
 
 const HITS_PER_CALL = 3;
@@ -105,16 +103,7 @@ export function localSearch(
   { hitBudget = HIT_BUDGET }: { hitBudget?: number } = {},
 ): LocalSearchResult {
   const match = ftsQuery(query.q, query.mode);
-  // A call whose transcript the sync settled without one (not ready, never transcribed) has
-  // nothing the service could find either: it counts as searched.
-  const indexedCalls = db
-    .prepare<[], string>(
-      `SELECT video_id FROM segment_spans
-       UNION SELECT id FROM sync_parts WHERE kind = 'videos' AND part = 'getTranscript'`,
-    )
-    .pluck()
-    .all();
-  if (match === null) return { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true, indexedCalls };
+  if (match === null) return { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true };
 
   const spans = searchSpans(db);
   const allowed = (span: Span) =>
@@ -213,7 +202,6 @@ export function localSearch(
     deals: dealGroups(ordered),
     totalHits,
     complete,
-    indexedCalls,
   };
 }
 

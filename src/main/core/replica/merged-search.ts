@@ -1,5 +1,6 @@
 import type { LocalSearchResult } from '../../../shared/bridge';
 import { ApiError } from '../api-client/api-error';
+import { indexCoverage } from './index-coverage';
 import { type LocalSearchQuery, localSearch } from './local-search';
 import type { ReplicaDatabase } from './replica-db';
 
@@ -40,11 +41,11 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   const offset = query.offset ?? 0;
   const local = options.db
     ? localSearch(options.db, query)
-    : { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true, indexedCalls: [] as string[] };
-  const indexed = new Set(local.indexedCalls);
+    : { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true };
+  const { indexedCalls: indexed, seenCalls } = options.db
+    ? indexCoverage(options.db)
+    : { indexedCalls: new Set<string>(), seenCalls: 0 };
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
-  // The calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted.
-  const seenCalls = (options.db?.prepare('SELECT count(*) AS n FROM calls').get() as { n: number } | undefined)?.n ?? 0;
   const knownCalls = Math.max(options.knownCalls, seenCalls, indexed.size);
   // With the local copy off nothing is searched here: the note must not read as a sync still to come.
   const searchedHere = options.db
