@@ -8,7 +8,7 @@ import { expect, test } from './support/fixtures';
 test.use({ serviceVariant: 'as-is', backgroundSync: true });
 
 /** Calls the first answer lists (`FIRST_CALLS`): more must have a hit for the list to load the rest. */
-const FIRST_ANSWER_CALLS = 10;
+const FIRST_ANSWER_CALLS = 6;
 
 test.describe('a long list of local search results', () => {
   test('the first answer lists a screenful of calls; scrolling to the end of the list brings the rest', async ({

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { navigate } from '../navigation/router';
 import { paths, type TranscriptSearchAddress } from '../navigation/routes';
@@ -36,14 +36,21 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
       setForm(address);
     }
   }, [addressPath, address]);
+  const queryClient = useQueryClient();
   // One function for the screen's life, so the filters and the results on screen do not render again on a key.
-  const update = useCallback((patch: Partial<TranscriptSearchAddress>) => {
-    const next = { ...formNow.current, ...patch };
-    formNow.current = next;
-    setForm(next);
-    written.current = paths.search(next);
-    navigate(written.current, { replace: true });
-  }, []);
+  const update = useCallback(
+    (patch: Partial<TranscriptSearchAddress>) => {
+      const next = { ...formNow.current, ...patch };
+      // Asked in the key's own handler, before React renders the key: main searches meanwhile.
+      const { request } = searchRequestOf(next);
+      if (request) void queryClient.prefetchInfiniteQuery(localSearchQueries.results(request));
+      formNow.current = next;
+      setForm(next);
+      written.current = paths.search(next);
+      navigate(written.current, { replace: true });
+    },
+    [queryClient],
+  );
   const onlyDeal = useCallback((deal: string) => update({ deal }), [update]);
 
   const { request, dateError } = searchRequestOf(form);

@@ -7,8 +7,8 @@ import type { LocalSearchRequest } from './search-request';
  * The first answer holds what a screenful shows (a few calls, the deals with the most lines, every
  * count), so it is small to send and quick to paint; more calls come as the list is scrolled.
  */
-export const FIRST_CALLS = 10;
-export const FIRST_DEALS = 12;
+export const FIRST_CALLS = 6;
+export const FIRST_DEALS = 10;
 export const MORE_CALLS = 25;
 
 /**

@@ -84,10 +84,17 @@ async function readEvents(body: ReadableStream<Uint8Array>, deliver: (event: str
 /** Browser mode's `window.callscope`: the same contract over HTTP to the loopback host. */
 export function createHttpBridge(session: Promise<Session>): CallscopeBridge {
   const listeners = new Map<string, Set<Listener>>();
-  const headers = session.then((current) => ({
+  const headersOf = (current: Session) => ({
     'content-type': 'application/json',
     [BROWSER_TOKEN_HEADER]: 'token' in current ? current.token : '',
-  }));
+  });
+  const headers = session.then(headersOf);
+  // Once the session is known, a call is sent in the caller's own task: a search asked in a key's
+  // handler leaves before the key's render, which awaiting the settled promise queued it behind.
+  let settled: Session | null = null;
+  void session.then((current) => {
+    settled = current;
+  });
   let streaming = false;
 
   async function streamEvents(): Promise<void> {
@@ -115,11 +122,11 @@ export function createHttpBridge(session: Promise<Session>): CallscopeBridge {
       const request = new AbortController();
       if (callId) requests.set(callId, request);
       try {
-        const current = await session;
+        const current = settled ?? (await session);
         if ('refused' in current) return { ok: false, error: current.refused };
         const response = await fetch(browserBridgePaths.invoke, {
           method: 'POST',
-          headers: await headers,
+          headers: headersOf(current),
           body: JSON.stringify({ op, params, callId }),
           signal: request.signal,
         });
