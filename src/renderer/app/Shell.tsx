@@ -33,22 +33,8 @@ const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
   { label: 'Workspace and key', to: paths.settings(), matches: ['settings'] },
 ];
 
+/** The shell does not read the address itself: a new screen renders the navigation and the screen, nothing else. */
 export function Shell({ workspace, workspaces }: { workspace: Workspace; workspaces: Workspace[] }) {
-  const route = useRoute();
-  const path = useLocationPath();
-  // A list keeps its filters and order in the query of its address, and the search screen its
-  // text and filters: changing them is the same screen, so focus stays on the control that changed them.
-  const screen = route.name === 'pipeline' || route.name === 'calls' || route.name === 'search' ? route.name : path;
-  // A new screen starts at its top with focus on it (or on the field it is for, when it marks one),
-  // so keyboard and screen-reader users land there too.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
-  useEffect(() => {
-    window.scrollTo(0, 0);
-    // Not while a dialog is open (search opened before the first screen finished loading).
-    if (document.querySelector('dialog[open]')) return;
-    const target = document.querySelector<HTMLElement>('#main [data-screen-focus]') ?? document.getElementById('main');
-    target?.focus({ preventScroll: true });
-  }, [screen]);
   // Refusals belong to one workspace's key; each workspace gets a fresh shell.
   useEffect(() => useRefusedActions.getState().clear(), []);
   const openSearch = useUiStore((state) => state.openSearch);
@@ -60,17 +46,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       </button>
       <header className="topbar">
         <span className="brand">Callscope</span>
-        <nav aria-label="Main">
-          <ul>
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} aria-current={item.matches.includes(route.name) ? 'page' : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav />
         <FreshnessIndicator />
         <SearchButton onClick={openSearch} />
         <button type="button" className="button small" onClick={() => openHelp(true)} aria-label="Keyboard shortcuts">
@@ -82,13 +58,55 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       <SlowDownNotice />
       <SlowServiceNotice />
       <main id="main" tabIndex={-1}>
-        <Screen route={route} workspace={workspace} />
+        <RoutedScreen workspace={workspace} />
       </main>
       <SearchPalette timeScale={workspace.profile.segmentTimeScale} />
       <ShortcutHelp />
       <KeyPrompt workspace={workspace} />
     </div>
   );
+}
+
+function MainNav() {
+  const route = useRoute();
+  return (
+    <nav aria-label="Main">
+      <ul>
+        {navItems.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} aria-current={item.matches.includes(route.name) ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function RoutedScreen({ workspace }: { workspace: Workspace }) {
+  const route = useRoute();
+  const path = useLocationPath();
+  // A list keeps its filters and order in the query of its address, and the search screen its
+  // text and filters: changing them is the same screen, so focus stays on the control that changed them.
+  const screen = route.name === 'pipeline' || route.name === 'calls' || route.name === 'search' ? route.name : path;
+  // A new screen starts at its top with focus on it (or on the field it is for, when it marks one),
+  // so keyboard and screen-reader users land there too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    // A task later: a dialog that led here (the palette) closes in this same render, giving focus
+    // back to where it was before it opened, and focus must land after that.
+    const later = setTimeout(() => {
+      // Not while a dialog is open (search opened before the first screen finished loading).
+      if (document.querySelector('dialog[open]')) return;
+      const target =
+        document.querySelector<HTMLElement>('#main [data-screen-focus]') ?? document.getElementById('main');
+      target?.focus({ preventScroll: true });
+    });
+    return () => clearTimeout(later);
+  }, [screen]);
+  return <Screen route={route} workspace={workspace} />;
 }
 
 function Screen({ route, workspace }: { route: Route; workspace: Workspace }) {

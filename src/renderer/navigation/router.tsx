@@ -1,5 +1,8 @@
-import { type AnchorHTMLAttributes, useSyncExternalStore } from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
 import { matchRoute, type Route } from './routes';
+
+/** Told when the app itself changes the address, which fires no `hashchange`. */
+const changedHere = new Set<() => void>();
 
 /**
  * A hash router: the renderer is loaded from a file in Electron and from one URL in browser
@@ -7,7 +10,11 @@ import { matchRoute, type Route } from './routes';
  */
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
+  changedHere.add(onChange);
+  return () => {
+    window.removeEventListener('hashchange', onChange);
+    changedHere.delete(onChange);
+  };
 }
 
 const readHash = () => window.location.hash.slice(1) || '/';
@@ -21,13 +28,41 @@ export function useRoute(): Route {
   return matchRoute(url.pathname, url.searchParams);
 }
 
+/**
+ * The new screen renders in the same task as the click or key that asked for it. Through the
+ * history API, not `location.hash`: that would also look for an element named by the address to
+ * scroll to, laying out the screen being left. Back and Forward still fire `hashchange`.
+ */
 export function navigate(path: string, options: { replace?: boolean } = {}): void {
-  if (options.replace) window.location.replace(`#${path}`);
-  else window.location.hash = path;
+  if (options.replace) window.history.replaceState(window.history.state, '', `#${path}`);
+  else if (path !== readHash()) window.history.pushState(null, '', `#${path}`);
+  for (const onChange of changedHere) onChange();
 }
 
-export function Link({ to, ...props }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
-  return <a href={`#${to}`} {...props} />;
+/** A plain click the browser would follow in this tab; others (a new tab, a download) stay the browser's. */
+const followsHere = (event: MouseEvent<HTMLAnchorElement>) =>
+  !event.defaultPrevented &&
+  event.button === 0 &&
+  !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) &&
+  !event.currentTarget.target;
+
+export function Link({
+  to,
+  onClick,
+  ...props
+}: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
+  return (
+    <a
+      href={`#${to}`}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!followsHere(event)) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+      {...props}
+    />
+  );
 }
 
 /**
