@@ -6,8 +6,7 @@ import { humanize } from '../../shared/humanize';
 import { DealName } from '../deals/DealName';
 import { dealQueries } from '../deals/queries';
 import { listItem } from '../navigation/list-items';
-import { Link, useAddressQuery } from '../navigation/router';
-import { paths } from '../navigation/routes';
+import { useAddressQuery } from '../navigation/router';
 import type { SortDirection, SortOrder } from '../navigation/sort-order';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -18,6 +17,7 @@ import { SkeletonRows } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { CallFiltersBar } from './CallFiltersBar';
+import { CallLink } from './CallLink';
 import { callStatusTones } from './call-status';
 import {
   type CallSortKey,
@@ -218,9 +218,9 @@ function CallsTable({
           return (
             <tr key={video.id} aria-rowindex={row.index + 2} style={{ height: ROW_HEIGHT }}>
               <td>
-                <Link to={paths.call(video.id)} {...listItem}>
+                <CallLink callId={video.id} {...listItem}>
                   {video.title || 'Untitled call'}
-                </Link>
+                </CallLink>
               </td>
               <td>
                 <StatusBadge value={video.status} tones={callStatusTones} />

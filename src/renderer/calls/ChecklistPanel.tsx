@@ -1,12 +1,16 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { type ChecklistEvaluation, type ChecklistItem, knownChecklistItemStatuses } from '../../shared/api';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type ChecklistItem, knownChecklistItemStatuses } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
-import { type AnswerWithUnreadable, UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { checklistItemTones } from './checklist-status';
+import { callQueries } from './queries';
+import { quoteFinder } from './transcript-lookup';
+import { useTranscriptLines } from './useTranscriptLines';
 
 /** Items without a status are grouped under this. */
 const NO_STATUS = '';
@@ -24,17 +28,24 @@ function groupByStatus(items: ChecklistItem[]): [string, ChecklistItem[]][] {
 const rank = (order: string[], status: string) =>
   order.includes(status) ? order.indexOf(status) : status === NO_STATUS ? order.length + 1 : order.length;
 
+/** The call's checklist evaluation; an evidence quote found in the transcript jumps to its line there. */
 export function ChecklistPanel({
-  checklist,
+  callId,
   notAnalysed,
-  onQuote,
-  canJump,
+  onJump,
 }: {
-  checklist: UseQueryResult<(AnswerWithUnreadable & { data: ChecklistEvaluation }) | null>;
+  callId: string;
   notAnalysed: React.ReactNode;
-  onQuote: (quote: string) => void;
-  canJump: (quote: string) => boolean;
+  onJump: (segmentId: string, highlight: string) => void;
 }) {
+  const checklist = useQuery(callQueries.checklist(callId));
+  const { lines } = useTranscriptLines(callId);
+  const findQuote = useMemo(() => quoteFinder(() => lines.all()), [lines]);
+  const canJump = (quote: string) => findQuote(quote) >= 0;
+  const onQuote = (quote: string) => {
+    const index = findQuote(quote);
+    if (index >= 0) onJump(lines.at(index).id, quote);
+  };
   if (checklist.isPending) return <SkeletonRows rows={4} height={80} label="Loading checklist" />;
   if (checklist.isError) return <ErrorState error={checklist.error} onRetry={() => checklist.refetch()} />;
   if (checklist.data === null) return notAnalysed;

@@ -1,20 +1,15 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { VideoSummary } from '../../shared/api';
+import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { SafeMarkdown } from '../shared-ui/SafeMarkdown';
 import { SkeletonRows } from '../shared-ui/Skeleton';
-import { type AnswerWithUnreadable, UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { callQueries } from './queries';
 import { ownTitle, sectionText, summaryGroups } from './summary-text';
 
 /** Sections grouped by type, then the notes (untrusted markdown, see SafeMarkdown). */
-export function SummaryPanel({
-  summary,
-  notAnalysed,
-}: {
-  summary: UseQueryResult<(AnswerWithUnreadable & { data: VideoSummary }) | null>;
-  notAnalysed: React.ReactNode;
-}) {
+export function SummaryPanel({ callId, notAnalysed }: { callId: string; notAnalysed: React.ReactNode }) {
+  const summary = useQuery(callQueries.summary(callId));
   if (summary.isPending) return <SkeletonRows rows={4} height={60} label="Loading summary" />;
   if (summary.isError) return <ErrorState error={summary.error} onRetry={() => summary.refetch()} />;
   if (summary.data === null) return notAnalysed;

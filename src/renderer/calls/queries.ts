@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Analysis, VideoStatusFilter } from '../../shared/api';
+import type { OperationResult } from '../../shared/bridge';
 import { BridgeCallError, call } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
 
@@ -75,6 +76,33 @@ export const callQueries = {
       getNextPageParam: nextCursor,
     }),
 };
+
+type CallAnswer = OperationResult<'getVideo'>;
+
+/**
+ * The call's record from a page of the calls list already read, as its own answer would give it
+ * (the list and the call read the same record): the call page shows it while its own read is on
+ * the way, and that read still replaces it.
+ */
+export function callFromLists(queryClient: QueryClient, callId: string): CallAnswer | undefined {
+  const lists = queryClient.getQueriesData<InfiniteData<OperationResult<'listVideos'>>>({ queryKey: callKeys.lists() });
+  for (const [, list] of lists) {
+    for (const page of list?.pages ?? []) {
+      const video = page.data.find((candidate) => candidate.id === callId);
+      if (video) return { data: video, meta: { request_id: page.meta.request_id }, unreadable: [] };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Starts the reads the call page paints first (the call and its transcript) when the person goes
+ * for the call (pressing on its link), so they are on the way while the page renders.
+ */
+export function prefetchCall(queryClient: QueryClient, callId: string): void {
+  void queryClient.prefetchQuery(callQueries.detail(callId));
+  void queryClient.prefetchQuery(callQueries.transcript(callId));
+}
 
 export const analysisJob: JobDescriptor<Analysis> = {
   kind: 'analysis',

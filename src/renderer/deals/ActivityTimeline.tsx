@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { humanize } from '../../shared/humanize';
-import { Link } from '../navigation/router';
-import { paths } from '../navigation/routes';
+import { CallLink } from '../calls/CallLink';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';
@@ -38,7 +37,7 @@ export function ActivityTimeline({ dealId }: { dealId: string }) {
               <span>
                 {activity.member_id ? `${memberName(activity.member_id)} · ` : ''}
                 {activity.action ? humanize(activity.action) : 'Activity'}{' '}
-                {activity.video_id ? <Link to={paths.call(activity.video_id)}>{title}</Link> : title}
+                {activity.video_id ? <CallLink callId={activity.video_id}>{title}</CallLink> : title}
               </span>
             </li>
           );
