@@ -23,7 +23,7 @@ import { CallTranscript } from './CallTranscript';
 import { ChecklistPanel } from './ChecklistPanel';
 import { useCallRecord } from './call-record';
 import { callStatusTones } from './call-status';
-import { CallExport } from './export/CallExport';
+import { ExportDialog } from './export/ExportDialog';
 import { analysisJob, callQueries } from './queries';
 import { SalesEventsPanel } from './SalesEventsPanel';
 import { SummaryPanel } from './SummaryPanel';
@@ -118,7 +118,7 @@ export function CallScreen({
         </div>
       </div>
       <RefusedNote id="analyze-refused" action="Analyze" reason={refusal} />
-      <CallExport callId={callId} open={exporting} onClose={() => setExporting(false)} />
+      <ExportDialog callId={callId} open={exporting} onClose={() => setExporting(false)} />
       {video.isError ? (
         <ErrorState error={video.error} onRetry={() => video.refetch()} title="This call’s details could not be read" />
       ) : call ? (
