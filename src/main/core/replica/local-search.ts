@@ -81,6 +81,8 @@ interface Span {
   deal_id: string | null;
   deal_title: string | null;
   deal_status: string | null;
+  /** Its place among the calls, newest first: comparing dates as strings on every search was a sort's cost. */
+  recency: number;
 }
 
 /** A call's hits as counted: how many, the best rank, and the rowids of the hits to show. */
@@ -119,17 +121,18 @@ export function localSearch(
   const best = query.order === 'best';
   const role = query.speakerRole !== undefined;
   // bm25 is computed only when ordering by it, and then over fewer lines: it costs many times
-  // what reading a rowid does.
+  // what reading a rowid does. Unranked hits are read as bare rowids, an array of numbers: rows of
+  // two columns cost three times as much for 5,000 hits.
   const hitsSql = (range: string, ranked: boolean) =>
-    `SELECT f.rowid AS rowid, ${ranked ? 'f.rank' : '0'} AS rank FROM segment_fts f
+    `SELECT f.rowid${ranked ? ', f.rank' : ''} FROM segment_fts f
      ${role ? 'JOIN segments s ON s.rowid = f.rowid' : ''}
      WHERE segment_fts MATCH ? ${role ? 'AND s.speaker_role = ?' : ''} ${range} ORDER BY f.rowid`;
   const args = role ? [match, query.speakerRole] : [match];
   const budget = best ? Math.min(hitBudget, RANKED_HIT_BUDGET) : hitBudget;
   const pass = db
     .prepare(`${hitsSql('', false)} LIMIT ${budget + 1}`)
-    .raw()
-    .all(...args) as [number, number][];
+    .pluck()
+    .all(...args) as number[];
 
   const tallies = new Map<string, Tally>();
   const tally = (span: Span, rowid: number, rank: number) => {
@@ -148,19 +151,20 @@ export function localSearch(
 
   let complete = pass.length <= budget;
   if (complete) {
-    const hits = best
-      ? (db
-          .prepare(hitsSql('', true))
-          .raw()
-          .all(...args) as [number, number][])
-      : pass;
     // Hits come in rowid order, like the spans: one walk assigns each to its call.
     let index = 0;
-    for (const [rowid, rank] of hits) {
+    const walk = (rowid: number, rank: number) => {
       while (index < spans.byRowid.length && spans.byRowid[index]!.last_rowid < rowid) index += 1;
       const span = spans.byRowid[index];
       if (span && span.first_rowid <= rowid && allowed(span)) tally(span, rowid, rank);
-    }
+    };
+    if (best) {
+      for (const [rowid, rank] of db
+        .prepare(hitsSql('', true))
+        .raw()
+        .all(...args) as [number, number][])
+        walk(rowid, rank);
+    } else for (const rowid of pass) walk(rowid, 0);
   } else {
     // Too many lines match to read them all: the newest calls are searched, a few at a time (their
     // rowids merged into runs, one query a run), until the calls asked for have hits; each group
@@ -168,29 +172,35 @@ export function localSearch(
     // Every call searched is counted whole; when that is every call, so are the totals.
     // better-sqlite3 binds a JS number as REAL, and FTS5 does not seek to REAL rowid bounds: it
     // read the whole prefix's doclist (8-16 ms for one letter, 1 ms cast).
-    const inRun = db.prepare(hitsSql('AND f.rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', best)).raw();
+    const inRun = db.prepare(hitsSql('AND f.rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', best));
+    if (best) inRun.raw();
+    else inRun.pluck();
     // The pass read every hit up to its last rowid: a run inside that needs no query (the sync
     // stores the newest calls first, so their rowids are often the ones read). Not when ranking:
     // the pass reads no rank.
-    const readUpTo = best ? -1 : pass.at(-1)![0];
-    const hitsIn = (first: number, last: number) =>
-      last <= readUpTo ? between(pass, first, last) : (inRun.all(...args, first, last) as [number, number][]);
+    const readUpTo = best ? -1 : pass.at(-1)!;
+    const tallyRun = (first: number, last: number) => {
+      if (best) {
+        for (const [rowid, rank] of inRun.all(...args, first, last) as [number, number][]) {
+          tally(spans.holding(rowid)!, rowid, rank);
+        }
+        return;
+      }
+      const rowids = last <= readUpTo ? between(pass, first, last) : (inRun.all(...args, first, last) as number[]);
+      for (const rowid of rowids) tally(spans.holding(rowid)!, rowid, 0);
+    };
     const newest = spans.newest.filter(allowed);
     let searched = 0;
     while (searched < newest.length && tallies.size < wanted) {
       const group = newest.slice(searched, searched + Math.max(wanted - tallies.size, searched));
       searched += group.length;
-      for (const [first, last] of rowidRuns(group)) {
-        for (const [rowid, rank] of hitsIn(first, last)) {
-          tally(spans.holding(rowid)!, rowid, rank);
-        }
-      }
+      for (const [first, last] of rowidRuns(group)) tallyRun(first, last);
     }
     complete = searched === newest.length;
   }
 
   const ordered = [...tallies.values()].sort(
-    best ? (a, b) => a.best - b.best || newestFirst(a.span, b.span) : (a, b) => newestFirst(a.span, b.span),
+    best ? (a, b) => a.best - b.best || a.span.recency - b.span.recency : (a, b) => a.span.recency - b.span.recency,
   );
   const counted = ordered.reduce((sum, entry) => sum + entry.count, 0);
   // Without call filters, the first pass's budget is itself a floor on the lines that match.
@@ -227,7 +237,7 @@ function searchSpans(db: ReplicaDatabase): SearchSpans {
   const byRowid = db
     .prepare<[], Span>(
       `SELECT s.video_id, s.first_rowid, s.last_rowid, c.title, c.created_at, c.deal_id,
-              d.title AS deal_title, d.status AS deal_status
+              d.title AS deal_title, d.status AS deal_status, 0 AS recency
        FROM segment_spans s LEFT JOIN calls c ON c.id = s.video_id LEFT JOIN deals d ON d.id = c.deal_id
        ORDER BY s.first_rowid`,
     )
@@ -244,23 +254,27 @@ function searchSpans(db: ReplicaDatabase): SearchSpans {
     }
     return undefined;
   };
-  const spans = { byRowid, newest: [...byRowid].sort(newestFirst), holding };
+  const newest = [...byRowid].sort(newestFirst);
+  newest.forEach((span, index) => {
+    span.recency = index;
+  });
+  const spans = { byRowid, newest, holding };
   spansRead.set(db, { version, spans });
   return spans;
 }
 
-/** The hits (in rowid order) whose rowid is from `first` to `last`. */
-function between(hits: [number, number][], first: number, last: number): [number, number][] {
+/** The rowids (in order) from `first` to `last`. */
+function between(rowids: number[], first: number, last: number): number[] {
   let low = 0;
-  let high = hits.length;
+  let high = rowids.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (hits[middle]![0] < first) low = middle + 1;
+    if (rowids[middle]! < first) low = middle + 1;
     else high = middle;
   }
   let end = low;
-  while (end < hits.length && hits[end]![0] <= last) end += 1;
-  return hits.slice(low, end);
+  while (end < rowids.length && rowids[end]! <= last) end += 1;
+  return rowids.slice(low, end);
 }
 
 /** The rowid ranges a group of calls covers, calls whose rowids follow on merged into one range. */
