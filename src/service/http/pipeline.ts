@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { EndpointDefinition, EndpointName } from '../../shared/api/endpoints';
 import type { Scope } from '../../shared/api/scopes';
-import { type AuthResult, authenticate } from '../auth/authenticate';
+import { type AuthResult, authenticate, type Caller } from '../auth/authenticate';
 import type { CachedReply, ServiceContext } from '../context';
 import { changeStamp } from '../db/change-stamp';
 import { isFaultOn } from '../queries/faults';
@@ -42,30 +42,6 @@ function requestTarget(c: Context<AppEnv>): string {
 }
 
 /**
- * 503 first: while the key verifier is down no key can be judged (design.md, error precedence).
- * The request's change stamp is read here, once: the guards' cached reads are judged by it.
- */
-function requireKeyVerifier(ctx: ServiceContext): Step {
-  return async (c, next) => {
-    const stamp = changeStamp(ctx.db);
-    c.set('stamp', stamp);
-    if (keyVerifierDown(ctx, stamp)) {
-      throw new ServiceError('service_unavailable', 'key verification is temporarily unavailable; retry shortly');
-    }
-    await next();
-  };
-}
-
-function requireCaller(ctx: ServiceContext): Step {
-  return async (c, next) => {
-    const result = authenticateUnder(ctx, c.get('stamp'), c.req.header('authorization'));
-    if (!result.ok) throw new ServiceError(result.code, result.message);
-    c.set('caller', result.caller);
-    await next();
-  };
-}
-
-/**
  * interface, Limits: an Idempotency-Key longer than 256 characters is a malformed header. An empty
  * one is too: it names no request, and storing it would make every keyless retry a "repeat".
  */
@@ -77,40 +53,55 @@ export function checkHeaders(c: Context<AppEnv>): void {
   }
 }
 
-/** The 400 step of the precedence: malformed headers, then a body over the route's cap. */
-function requireWellFormedRequest(maxBodyBytes: number): Step {
-  const capBody = limitBody(maxBodyBytes);
+function requireScope(caller: Caller, scope: Scope | null): void {
+  if (scope !== null && !caller.scopes.has(scope)) {
+    throw new ServiceError('forbidden', `the API key lacks the ${scope} scope`);
+  }
+}
+
+function takeToken(ctx: ServiceContext, { keyId, rateLimit }: Caller): void {
+  if (!rateLimit) return;
+  const taken = ctx.rateLimits.take(keyId, rateLimit, ctx.now().getTime());
+  if (!taken.allowed) {
+    throw new ServiceError('rate_limited', `too many requests for this key; retry in ${taken.retryAfterSeconds} s`, {
+      'Retry-After': String(taken.retryAfterSeconds),
+    });
+  }
+}
+
+export interface RouteGuard {
+  scope: Scope | null;
+  /** 0 for a route that takes no body. */
+  maxBodyBytes: number;
+}
+
+/**
+ * What every keyed route checks before its own work, in the error precedence of design.md ("More
+ * decisions"): 503, 401, 403 inactive organisation, 400 malformed headers or body, 403 scope, 429.
+ * One step rather than one each: every step Hono composes costs a request a promise and a closure.
+ * The main API and the auxiliary listing both start with it.
+ */
+export function guardStep(ctx: ServiceContext, guard: RouteGuard): Step {
+  const capBody = limitBody(guard.maxBodyBytes);
   return async (c, next) => {
+    // The request's change stamp is read once, here: the guards' kept reads are judged by it.
+    const stamp = changeStamp(ctx.db);
+    c.set('stamp', stamp);
+    // 503 first: while the key verifier is down no key can be judged.
+    if (keyVerifierDown(ctx, stamp)) {
+      throw new ServiceError('service_unavailable', 'key verification is temporarily unavailable; retry shortly');
+    }
+    const result = authenticateUnder(ctx, stamp, c.req.header('authorization'));
+    if (!result.ok) throw new ServiceError(result.code, result.message);
+    const caller = result.caller;
+    c.set('caller', caller);
     checkHeaders(c);
-    return capBody(c, next);
-  };
-}
-
-function requireScope(scope: Scope | null): Step {
-  return async (c, next) => {
-    if (scope !== null && !c.get('caller').scopes.has(scope)) {
-      throw new ServiceError('forbidden', `the API key lacks the ${scope} scope`);
-    }
-    await next();
-  };
-}
-
-function applyRateLimit(ctx: ServiceContext): Step {
-  return async (c, next) => {
-    const { keyId, rateLimit } = c.get('caller');
-    if (rateLimit) {
-      const taken = ctx.rateLimits.take(keyId, rateLimit, ctx.now().getTime());
-      if (!taken.allowed) {
-        throw new ServiceError(
-          'rate_limited',
-          `too many requests for this key; retry in ${taken.retryAfterSeconds} s`,
-          {
-            'Retry-After': String(taken.retryAfterSeconds),
-          },
-        );
-      }
-    }
-    await next();
+    // A body over the cap may show only while it streams in, so what follows runs inside the cap.
+    await capBody(c, async () => {
+      requireScope(caller, guard.scope);
+      takeToken(ctx, caller);
+      await next();
+    });
   };
 }
 
@@ -152,27 +143,6 @@ function serializeReply(reply: Reply<EndpointName>, status: CachedReply['status'
   };
 }
 
-export interface RouteGuard {
-  scope: Scope | null;
-  /** 0 for a route that takes no body. */
-  maxBodyBytes: number;
-}
-
-/**
- * What every keyed route checks before its own work, in the error precedence of design.md ("More
- * decisions"): 503, 401, 403 inactive organisation, 400 malformed headers or body, 403 scope, 429.
- * The main API and the auxiliary listing both start with these.
- */
-export function guardSteps(ctx: ServiceContext, guard: RouteGuard): Step[] {
-  return [
-    requireKeyVerifier(ctx),
-    requireCaller(ctx),
-    requireWellFormedRequest(guard.maxBodyBytes),
-    requireScope(guard.scope),
-    applyRateLimit(ctx),
-  ];
-}
-
 /**
  * The steps every endpoint runs: the guards, 422 validation, then the handler (whose 404 comes
  * last). Steps that need the validated input (idempotency) go between validation and the handler.
@@ -184,7 +154,7 @@ export function endpointPipeline(
   afterValidation: readonly Step[] = [],
 ): Step[] {
   return [
-    ...guardSteps(ctx, { scope: definition.scope, maxBodyBytes: definition.body ? MAX_BODY_BYTES : 0 }),
+    guardStep(ctx, { scope: definition.scope, maxBodyBytes: definition.body ? MAX_BODY_BYTES : 0 }),
     requireValidInput(definition),
     ...afterValidation,
     runHandler(ctx, definition, handler),

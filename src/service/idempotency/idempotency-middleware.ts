@@ -15,8 +15,9 @@ export function idempotency(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   const inProgress = new Map<string, Promise<void>>();
 
   return async (c, next) => {
+    if (c.req.method !== 'POST') return next();
     const key = c.req.header('idempotency-key');
-    if (c.req.method !== 'POST' || key === undefined) return next();
+    if (key === undefined) return next();
     const { keyId } = c.get('caller');
     const fingerprint = requestFingerprint(c.req.method, c.req.path, await c.req.text());
 

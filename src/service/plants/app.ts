@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/app-env';
 import { MAX_BODY_BYTES } from '../http/body-limit';
 import { envelopeApp } from '../http/envelope-app';
-import { guardSteps, type RouteGuard } from '../http/pipeline';
+import { guardStep, type RouteGuard } from '../http/pipeline';
 import { notFound, ServiceError } from '../http/service-error';
 import { idempotency } from '../idempotency/idempotency-middleware';
 import { createPlant, deletePlant, listPlants } from './plants-store';
@@ -24,8 +24,7 @@ export function createPlantsApp(ctx: ServiceContext) {
     guard: RouteGuard,
     ...steps: MiddlewareHandler<AppEnv>[]
   ) => {
-    const [first, ...rest] = [...guardSteps(ctx, guard), ...steps];
-    app.on(method, path, first!, ...rest);
+    app.on(method, path, guardStep(ctx, guard), ...steps);
   };
 
   route('GET', '/plants', { scope: null, maxBodyBytes: 0 }, async (c) => {
