@@ -49,8 +49,12 @@ export function CallScreen({
   /** A moment link's time: the line said then is brought into view and marked. */
   seconds: number | null;
 }) {
+  // Asked first, while the page renders: the call and its transcript are what it paints first, and
+  // browser mode's requests share six connections (a press on the call's link may have asked already).
+  usePrefetchQuery(callQueries.detail(callId));
+  usePrefetchQuery(callQueries.transcript(callId));
   const video = useCallRecord(callId);
-  // Every tab's read starts now, so switching tabs shows it at once.
+  // Every tab's read starts now too, so switching tabs shows it at once.
   usePrefetchQuery(callQueries.summary(callId));
   usePrefetchQuery(callQueries.checklist(callId));
   usePrefetchQuery(callQueries.events(callId));
