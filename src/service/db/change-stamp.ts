@@ -1,4 +1,4 @@
-import { openSync, readSync } from 'node:fs';
+import { openSync, readSync, realpathSync } from 'node:fs';
 import type { Db } from './database';
 import { prepared } from './prepared';
 
@@ -30,9 +30,10 @@ function watchWalIndex(db: Db): WalIndexWatch {
   ) {
     throw new Error('the change stamp needs a database in WAL mode with normal locking');
   }
-  // Never closed: closing any descriptor of a file drops every POSIX lock this process holds on
-  // it, the connection's own locks on the `-shm` file included.
-  const fd = openSync(`${db.name}-shm`, 'r');
+  // SQLite keeps `-shm` beside the database file a symbolic link leads to. Never closed: closing
+  // any descriptor of a file drops every POSIX lock this process holds on it, the connection's
+  // own locks on the `-shm` file included.
+  const fd = openSync(`${realpathSync(db.name)}-shm`, 'r');
   return { fd, seen: Buffer.alloc(WAL_INDEX_HEADER_BYTES), read: Buffer.alloc(WAL_INDEX_HEADER_BYTES), version: 0 };
 }
 
