@@ -1,5 +1,5 @@
-import { useInfiniteQuery, usePrefetchQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { humanize } from '../../shared/humanize';
 import { DealName } from '../deals/DealName';
 import { JobProgress } from '../jobs/JobProgress';
@@ -7,6 +7,7 @@ import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { useOfflineReason } from '../replica/queries';
+import { useValueAfterPaint } from '../shared-ui/after-paint';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock, formatDateTime } from '../shared-ui/format';
@@ -54,10 +55,7 @@ export function CallScreen({
   usePrefetchQuery(callQueries.detail(callId));
   usePrefetchQuery(callQueries.transcript(callId));
   const video = useCallRecord(callId);
-  // Every tab's read starts now too, so switching tabs shows it at once.
   usePrefetchQuery(callQueries.summary(callId));
-  usePrefetchQuery(callQueries.checklist(callId));
-  usePrefetchQuery(callQueries.events(callId));
   const analyses = useInfiniteQuery(callQueries.analyses(callId));
   const { start, job, startedAt, running } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
   const offlineReason = useOfflineReason();
@@ -123,6 +121,7 @@ export function CallScreen({
       </div>
       <RefusedNote id="analyze-refused" action="Analyze" reason={refusal} />
       <ExportDialog callId={callId} open={exporting} onClose={() => setExporting(false)} />
+      <HiddenTabsReads callId={callId} />
       {video.isError ? (
         <ErrorState error={video.error} onRetry={() => video.refetch()} title="This call’s details could not be read" />
       ) : call ? (
@@ -184,6 +183,21 @@ export function CallScreen({
       </div>
     </div>
   );
+}
+
+/**
+ * The tabs not on view are read once the page's first frame is painted, so switching to them
+ * shows them at once without their reads and answers coming between the page and its transcript.
+ */
+function HiddenTabsReads({ callId }: { callId: string }) {
+  const queryClient = useQueryClient();
+  const painted = useValueAfterPaint(true, false);
+  useEffect(() => {
+    if (!painted) return;
+    void queryClient.prefetchQuery(callQueries.checklist(callId));
+    void queryClient.prefetchQuery(callQueries.events(callId));
+  }, [painted, queryClient, callId]);
+  return null;
 }
 
 function BackLink() {
