@@ -38,12 +38,20 @@ export class TranscriptLines {
   ) {
     let latest = 0;
     const timedNames = new Set<string | null | undefined>();
-    for (const { start, end, speaker } of segments) {
-      const timedStart = finite(start);
-      const timedEnd = finite(end);
+    let lastTimed: string | null | undefined;
+    // The one pass over every segment before the first rows show, so it is kept plain: it runs
+    // once per page, before the engine has compiled it (no iterator, no call per time, and the
+    // speaker set touched only when the speaker changes).
+    for (let index = 0; index < segments.length; index++) {
+      const { start, end, speaker } = segments[index]!;
+      const timedStart = typeof start === 'number' && Number.isFinite(start);
+      const timedEnd = typeof end === 'number' && Number.isFinite(end);
       if (timedStart && start > latest) latest = start;
       if (timedEnd && end > latest) latest = end;
-      if (timedStart && timedEnd) timedNames.add(speaker);
+      if (timedStart && timedEnd && (speaker !== lastTimed || timedNames.size === 0)) {
+        timedNames.add(speaker);
+        lastTimed = speaker;
+      }
     }
     this.length = segments.length;
     this.scale = segmentTimeScale([latest], durationSeconds);
