@@ -1,4 +1,4 @@
-import { useInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { humanize } from '../../shared/humanize';
 import { DealName } from '../deals/DealName';
@@ -186,12 +186,14 @@ export function CallScreen({
 }
 
 /**
- * The tabs not on view are read once the page's first frame is painted, so switching to them
- * shows them at once without their reads and answers coming between the page and its transcript.
+ * The tabs not on view are read once the transcript's answer is on the page and painted, so
+ * switching to them shows them at once without their reads and answers coming between the page
+ * and its transcript.
  */
 function HiddenTabsReads({ callId }: { callId: string }) {
   const queryClient = useQueryClient();
-  const painted = useValueAfterPaint(true, false);
+  const transcriptSettled = !useQuery(callQueries.transcript(callId)).isPending;
+  const painted = useValueAfterPaint(transcriptSettled, false);
   useEffect(() => {
     if (!painted) return;
     void queryClient.prefetchQuery(callQueries.checklist(callId));

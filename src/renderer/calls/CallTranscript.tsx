@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
@@ -11,9 +11,11 @@ import { useTranscriptLines } from './useTranscriptLines';
 
 /**
  * The call page's transcript card: talk time and the lines. The line in focus is the one the
- * address names (a segment, or the moment of a moment link) until a jump made on the page.
+ * address names (a segment, or the moment of a moment link) until a jump made on the page. Not
+ * rendered again with the page (the call's own answer replacing the list's record of it, a job's
+ * progress): it reads what it shows.
  */
-export function CallTranscript({
+export const CallTranscript = memo(function CallTranscript({
   callId,
   segmentId,
   seconds,
@@ -56,4 +58,4 @@ export function CallTranscript({
       )}
     </section>
   );
-}
+});
