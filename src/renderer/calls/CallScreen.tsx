@@ -55,8 +55,10 @@ export function CallScreen({
   usePrefetchQuery(callQueries.detail(callId));
   usePrefetchQuery(callQueries.transcript(callId));
   const video = useCallRecord(callId);
-  usePrefetchQuery(callQueries.summary(callId));
-  const analyses = useInfiniteQuery(callQueries.analyses(callId));
+  // The title and facts are painted in the frame of the click that opened the call; the tabs and
+  // the transcript, most of the page's first render, and the reads only they need, in the task after it.
+  const bodyShown = useValueAfterPaint(true, false);
+  const analyses = useInfiniteQuery({ ...callQueries.analyses(callId), enabled: bodyShown });
   const { start, job, startedAt, running } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
   const offlineReason = useOfflineReason();
   const [tab, setTab] = useState('summary');
@@ -157,30 +159,42 @@ export function CallScreen({
           }
         />
       </div>
-      <div className="call-layout">
-        <section className="card" aria-label="Call insights">
-          <Tabs
-            label="Call insights"
-            selected={tab}
-            onSelect={setTab}
-            tabs={[
-              { id: 'summary', label: 'Summary', content: <SummaryPanel callId={callId} notAnalysed={notAnalysed} /> },
-              {
-                id: 'checklist',
-                label: 'Checklist',
-                content: <ChecklistPanel callId={callId} notAnalysed={notAnalysed} onJump={jumpTo} />,
-              },
-              {
-                id: 'events',
-                label: 'Sales events',
-                content: <SalesEventsPanel callId={callId} onJump={(segment) => jumpTo(segment, null)} />,
-              },
-              { id: 'analyses', label: 'Analyses', content: <AnalysisHistory callId={callId} /> },
-            ]}
+      {bodyShown && (
+        <div className="call-layout">
+          <section className="card" aria-label="Call insights">
+            <Tabs
+              label="Call insights"
+              selected={tab}
+              onSelect={setTab}
+              tabs={[
+                {
+                  id: 'summary',
+                  label: 'Summary',
+                  content: <SummaryPanel callId={callId} notAnalysed={notAnalysed} />,
+                },
+                {
+                  id: 'checklist',
+                  label: 'Checklist',
+                  content: <ChecklistPanel callId={callId} notAnalysed={notAnalysed} onJump={jumpTo} />,
+                },
+                {
+                  id: 'events',
+                  label: 'Sales events',
+                  content: <SalesEventsPanel callId={callId} onJump={(segment) => jumpTo(segment, null)} />,
+                },
+                { id: 'analyses', label: 'Analyses', content: <AnalysisHistory callId={callId} /> },
+              ]}
+            />
+          </section>
+          <CallTranscript
+            callId={callId}
+            segmentId={segmentId}
+            seconds={seconds}
+            highlight={highlight}
+            jumped={jumped}
           />
-        </section>
-        <CallTranscript callId={callId} segmentId={segmentId} seconds={seconds} highlight={highlight} jumped={jumped} />
-      </div>
+        </div>
+      )}
     </div>
   );
 }
