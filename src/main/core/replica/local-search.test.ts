@@ -158,6 +158,37 @@ describe('local transcript search', () => {
     expect(filtered).toEqual(search({ q: 'the', dealId }));
   });
 
+  it('best match on one word or letter ranks lines as FTS5’s bm25 does, capped or not', () => {
+    const bm25 = new Map(
+      (
+        db
+          .prepare(
+            `SELECT s.segment_id, f.rank FROM segment_fts f JOIN segments s ON s.rowid = f.rowid
+             WHERE segment_fts MATCH ?`,
+          )
+          .raw()
+          .all('"t"*') as [string, number][]
+      ).map(([id, rank]) => [id, rank]),
+    );
+    const rowsOf = (result: ReturnType<typeof localSearch>) =>
+      result.calls.map((call) => call.hits.map((hit) => bm25.get(hit.segmentId)!));
+    const whole = search({ q: 't', order: 'best' });
+    // Each call shows its best lines, and the call with the best line comes first.
+    for (const [index, call] of whole.calls.entries()) {
+      const ranks = transcripts
+        .get(call.videoId)!
+        .map((segment) => bm25.get(segment.id))
+        .filter((rank) => rank !== undefined)
+        .sort((a, b) => a - b);
+      expect(rowsOf(whole)[index]).toEqual(ranks.slice(0, call.hits.length));
+    }
+    const bests = rowsOf(whole).map((ranks) => ranks[0]!);
+    expect(bests).toEqual([...bests].sort((a, b) => a - b));
+    const capped = localSearch(db, { q: 't', mode: 'words', order: 'best', limit: 3 }, { hitBudget: 5 });
+    const cappedBests = rowsOf(capped).map((ranks) => ranks[0]!);
+    expect(cappedBests).toEqual([...cappedBests].sort((a, b) => a - b));
+  });
+
   it('lists the calls a page at a time, each page as one search for every call would list them', () => {
     const whole = search({ q: 'the' });
     expect(whole.calls.length).toBeGreaterThan(4);

@@ -1,3 +1,5 @@
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
+import { oneWordRank } from './one-word-rank';
 import type { ReplicaDatabase } from './replica-db';
 import { searchTablesVersion } from './transcript-index';
 
@@ -63,9 +65,12 @@ export const HIT_BUDGET = 5_000;
 /** The same when ordering by best match, which ranks every line it reads. */
 export const RANKED_HIT_BUDGET = 1_000;
 
+const wordsOf = (q: string) => q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const isOneWord = (q: string) => wordsOf(q).length === 1;
+
 /** FTS5 query text from what was typed: words only (quotes and operators cannot be injected). */
 export function ftsQuery(q: string, mode: LocalSearchQuery['mode']): string | null {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = wordsOf(q);
   if (words.length === 0) return null;
   if (mode === 'phrase') return `"${words.join(' ')}"`;
   return words.map((word) => (mode === 'whole-word' ? `"${word}"` : `"${word}"*`)).join(' AND ');
@@ -122,10 +127,16 @@ export function localSearch(
   const role = query.speakerRole !== undefined;
   // bm25 is computed only when ordering by it, and then over fewer lines: it costs many times
   // what reading a rowid does. Unranked hits are read as bare rowids, an array of numbers: rows of
-  // two columns cost three times as much for 5,000 hits.
+  // two columns cost three times as much for 5,000 hits. One word is ranked as FTS5 would without
+  // FTS5's pass over every line the word matches (`oneWordRank`).
+  const ranking = best
+    ? isOneWord(query.q)
+      ? oneWordRank(db)
+      : { columns: ', f.rank', join: '', rankOf: (row: unknown[]) => row[1] as number }
+    : null;
   const hitsSql = (range: string, ranked: boolean) =>
-    `SELECT f.rowid${ranked ? ', f.rank' : ''} FROM segment_fts f
-     ${role ? 'JOIN segments s ON s.rowid = f.rowid' : ''}
+    `SELECT f.rowid${ranked ? ranking!.columns : ''} FROM segment_fts f
+     ${ranked ? ranking!.join : ''} ${role ? 'JOIN segments s ON s.rowid = f.rowid' : ''}
      WHERE segment_fts MATCH ? ${role ? 'AND s.speaker_role = ?' : ''} ${range} ORDER BY f.rowid`;
   const args = role ? [match, query.speakerRole] : [match];
   const budget = best ? Math.min(hitBudget, RANKED_HIT_BUDGET) : hitBudget;
@@ -133,6 +144,8 @@ export function localSearch(
     .prepare(`${hitsSql('', false)} LIMIT ${budget + 1}`)
     .pluck()
     .all(...args) as number[];
+  const rankedHits = (statement: Statement, ...bounds: number[]): [number, number][] =>
+    (statement.all(...args, ...bounds) as unknown[][]).map((row) => [row[0] as number, ranking!.rankOf(row)]);
 
   const tallies = new Map<string, Tally>();
   const tally = (span: Span, rowid: number, rank: number) => {
@@ -159,11 +172,7 @@ export function localSearch(
       if (span && span.first_rowid <= rowid && allowed(span)) tally(span, rowid, rank);
     };
     if (best) {
-      for (const [rowid, rank] of db
-        .prepare(hitsSql('', true))
-        .raw()
-        .all(...args) as [number, number][])
-        walk(rowid, rank);
+      for (const [rowid, rank] of rankedHits(db.prepare(hitsSql('', true)).raw())) walk(rowid, rank);
     } else for (const rowid of pass) walk(rowid, 0);
   } else {
     // Too many lines match to read them all: the newest calls are searched, a few at a time (their
@@ -181,9 +190,7 @@ export function localSearch(
     const readUpTo = best ? -1 : pass.at(-1)!;
     const tallyRun = (first: number, last: number) => {
       if (best) {
-        for (const [rowid, rank] of inRun.all(...args, first, last) as [number, number][]) {
-          tally(spans.holding(rowid)!, rowid, rank);
-        }
+        for (const [rowid, rank] of rankedHits(inRun, first, last)) tally(spans.holding(rowid)!, rowid, rank);
         return;
       }
       const rowids = last <= readUpTo ? between(pass, first, last) : (inRun.all(...args, first, last) as number[]);
