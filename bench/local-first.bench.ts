@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /**
  * Local-first as the person sees it, in Debian's Chromium on the production build (`npm run build`
- * first), with the real core behind the browser-mode host and the `demo` profile's service in its
- * own process:
+ * first), with the real core behind the browser-mode host in a process of its own (as in real use:
+ * not this one, where Playwright talks to Chromium) and the `demo` profile's service in another:
  * - keystroke → results painted on the Search screen (`G F`), whose answers come from the local
  *   index: the demo workspace's replica is a copy of the 1,000,000-segment file
  *   `bench/replica.bench.ts` builds in .data/bench-replica (built here when missing: a few minutes);
@@ -15,17 +15,15 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { type BrowserHost, startBrowserHost } from '../src/main/browser/browser-host';
 import { DEMO_WORKSPACE_ID } from '../src/main/core/app-core/workspaces';
-import type { KeyVault } from '../src/main/core/key-vault/key-vault';
 import { canonicalParams, replicaAnswers } from '../src/main/core/replica/replica-answers';
 import { openReplicaDb } from '../src/main/core/replica/replica-db';
 import { replicaKeyAccount } from '../src/main/core/replica/replica-key';
 import { replicaFileName } from '../src/main/core/replica/replicas';
-import { createTempCore } from '../src/main/core/testing/temp-core';
 import { startTestService, type TestService } from '../src/service/testing/test-service';
 import { pipelineStatuses } from '../src/shared/api';
 import { demoKeyOf } from '../src/shared/manifest';
+import { type AppHost, startAppHost } from './app-host';
 import { seededReplica } from './replica.bench';
 import { describeMachine, loadAverage, percentile, projectRoot, recordBenchmark } from './report';
 
@@ -179,21 +177,6 @@ function recordCallPaint(title: string) {
 }
 
 /**
- * The keychain, held in memory: the bench gives the demo workspace's replica the key its file was
- * written with, as the OS keychain would. The file and its encryption are the app's own.
- */
-function keychainInMemory(entries: Record<string, string>): KeyVault {
-  const keys = new Map(Object.entries(entries));
-  return {
-    storage: 'keychain',
-    problem: null,
-    get: async (account) => keys.get(account) ?? null,
-    set: async (account, key) => void keys.set(account, key),
-    delete: async (account) => void keys.delete(account),
-  };
-}
-
-/**
  * A copy of the `replica` bench's file, completed with what a synced workspace also holds and
  * every search result shows: the record of each deal its calls name (the file has only calls and
  * transcripts), as the sync stores a deal's detail.
@@ -223,43 +206,33 @@ function replicaWithDeals(source: { file: string; key: Buffer }, file: string): 
 }
 
 /**
- * The real core on the demo workspace of `service`, its replica an encrypted file in a folder of
- * its own (`replica`: the file to start from and its key, or a new empty one). No background sync:
- * the replica holds what it holds, and the service is asked only what it does not.
+ * The real core on the demo workspace of `service`, in a process of its own behind the
+ * browser-mode host, its replica an encrypted file in a folder of its own (`replica`: the file to
+ * start from and its key, handed over as the keychain would, or a new empty one). No background
+ * sync: the replica holds what it holds, and the service is asked only what it does not.
  */
 async function openApp(service: TestService, replica: { file: string; key: Buffer } | null) {
   const dir = mkdtempSync(join(tmpdir(), 'callscope-bench-replica-'));
-  const vault = keychainInMemory({});
-  let deals = 0;
-  if (replica) {
-    deals = replicaWithDeals(replica, join(dir, replicaFileName(DEMO_WORKSPACE_ID)));
-    await vault.set(replicaKeyAccount(DEMO_WORKSPACE_ID), replica.key.toString('hex'));
-  }
-  const { core, dispose } = createTempCore({
-    vault,
-    demo: { baseUrl: service.baseUrl, apiKey: demoKeyOf(service.manifest!).key.key },
-    replica: { dir, sync: null },
-  });
-  let host: BrowserHost | undefined;
   try {
-    const opened = await core.invoke('openDemoWorkspace', {});
-    if (!opened.ok) throw new Error(`the demo workspace did not open: ${opened.error.message}`);
-    host = await startBrowserHost({ core, rendererDir });
+    const deals = replica ? replicaWithDeals(replica, join(dir, replicaFileName(DEMO_WORKSPACE_ID))) : 0;
+    const host = await startAppHost({
+      demo: { baseUrl: service.baseUrl, apiKey: demoKeyOf(service.manifest!).key.key },
+      rendererDir,
+      replicaDir: dir,
+      keychain: replica ? { [replicaKeyAccount(DEMO_WORKSPACE_ID)]: replica.key.toString('hex') } : {},
+    });
+    return {
+      host,
+      deals,
+      async close() {
+        await host.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
-    dispose();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const started = host;
-  return {
-    host: started,
-    deals,
-    async close() {
-      await started.close();
-      dispose();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function newPage(browser: Browser, script: (arg: never) => void, arg?: unknown): Promise<Page> {
@@ -275,9 +248,9 @@ async function newPage(browser: Browser, script: (arg: never) => void, arg?: unk
 
 async function typeOnSearchScreen(
   page: Page,
-  host: BrowserHost,
+  host: AppHost,
 ): Promise<{ keystrokes: Keystroke[]; bridgeMs: number[]; notes: string[] }> {
-  await page.goto(`${host.newSignInUrl()}#/deals`);
+  await page.goto(`${await host.newSignInUrl()}#/deals`);
   await page.getByRole('heading', { level: 1, name: 'Pipeline' }).waitFor();
   const heading = page.getByRole('heading', { level: 1, name: 'Search transcripts' });
   // Under load a `g` can reach the page after the `f` window closed (see e2e flakes): pressed again.
@@ -371,7 +344,7 @@ async function reopenOffline(browser: Browser, service: TestService) {
   try {
     // Seen once with the service up: the calls list and the call, kept in the replica as they are read.
     const page = await newPage(browser, recordCallPaint, call.title);
-    await page.goto(`${app.host.newSignInUrl()}#/calls`);
+    await page.goto(`${await app.host.newSignInUrl()}#/calls`);
     await page.getByRole('heading', { level: 1, name: 'Calls' }).waitFor();
     await page.getByRole('link', { name: call.title }).first().click();
     await callPainted(page);
@@ -387,13 +360,13 @@ async function reopenOffline(browser: Browser, service: TestService) {
     let offlineShown = false;
     for (let run = 0; run < REOPEN_RUNS; run++) {
       const loaded = await newPage(browser, recordCallPaint, call.title);
-      await loaded.goto(`${app.host.newSignInUrl()}#/calls/${call.id}`);
+      await loaded.goto(`${await app.host.newSignInUrl()}#/calls/${call.id}`);
       fresh.push(await callPainted(loaded));
       offlineShown ||= await loaded.getByText(/^Offline — showing what was synced/).isVisible();
       await loaded.close();
 
       const listed = await newPage(browser, recordCallPaint, call.title);
-      await listed.goto(`${app.host.newSignInUrl()}#/calls`);
+      await listed.goto(`${await app.host.newSignInUrl()}#/calls`);
       const link = listed.getByRole('link', { name: call.title }).first();
       await link.waitFor();
       await link.click();
@@ -540,7 +513,7 @@ export default async function localFirstUiBench(): Promise<void> {
     }
     const markdown = `## Local-first in the browser (\`bench/local-first.bench.ts\`)
 
-Debian's Chromium on the production build, the real core behind the browser-mode host, on the demo workspace of the local service (\`demo\` profile, its own process). No background sync during the runs. Each time is from the person's action to the end of the paint of the frame after the DOM first shows what they asked for (a user-blocking task posted from that frame's animation-frame callback, as the \`ui\` bench marks it).
+Debian's Chromium on the production build, the real core behind the browser-mode host in a process of its own (as Electron's main process or \`npm start\` runs it; not the bench's, where Playwright's client and server trade CDP traffic with Chromium), on the demo workspace of the local service (\`demo\` profile, another process). No background sync during the runs. Each time is from the person's action to the end of the paint of the frame after the DOM first shows what they asked for (a user-blocking task posted from that frame's animation-frame callback, as the \`ui\` bench marks it).
 
 ${sections.join('')}${describeMachine()}
 - Load average when the run started (1 / 5 / 15 min): ${loadAtStart}

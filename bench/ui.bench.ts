@@ -4,8 +4,9 @@
  * (`npm run build` first):
  * - data to a rendered transcript of 10,000 segments, and memory after scrolling 5,000 calls: the
  *   page gets an in-page bridge that answers from generated data, so only the renderer is timed;
- * - keystroke to results of search on the `large` profile: the whole path (debounce, bridge,
- *   browser host, real service), on the database `bench/search.bench.ts` seeds in .data/bench-large;
+ * - keystroke to results of search on the `large` profile: the whole path (bridge, browser host and
+ *   core in a process of their own as in real use, real service), on the database
+ *   `bench/search.bench.ts` seeds in .data/bench-large;
  * - the production bundle's size.
  *
  * `UI_BENCH_ONLY=transcript npm run bench ui` (a comma-separated list of `transcript`, `calls`,
@@ -18,13 +19,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { serveBuild } from '../e2e/support/serve-build';
-import { startBrowserHost } from '../src/main/browser/browser-host';
-import { createTempCore } from '../src/main/core/testing/temp-core';
 import { issueKey } from '../src/service/auth/issue-key';
 import { openDatabase } from '../src/service/db/database';
 import { startTestService } from '../src/service/testing/test-service';
 import { allScopes } from '../src/shared/api';
 import { defaultServiceProfile, type ServiceProfile } from '../src/shared/bridge';
+import { startAppHost } from './app-host';
 import { currentLargeSeed, firstOrganisation, largeDataDir } from './large-profile';
 import { describeMachine, percentile, projectRoot, recordBenchmark } from './report';
 
@@ -256,14 +256,9 @@ async function searchLatencies(browser: Browser): Promise<number[] | null> {
   db.close();
 
   const service = await startTestService({ dataDir: largeDataDir, profile: 'none' });
-  const { core, dispose } = createTempCore({ demo: { baseUrl: service.baseUrl, apiKey } });
-  const host = await (async () => {
-    await core.invoke('openDemoWorkspace', {});
-    // The first sync of a workspace this size runs for minutes (the `sync-large` section) and
-    // would share the two cores with every search; what is timed here is the search alone.
-    await core.invoke('pauseSync', {});
-    return startBrowserHost({ core, rendererDir });
-  })();
+  // The first sync of a workspace this size runs for minutes (the `sync-large` section) and would
+  // share the two cores with every search; what is timed here is the search alone.
+  const host = await startAppHost({ demo: { baseUrl: service.baseUrl, apiKey }, rendererDir, pauseSync: true });
   try {
     const expected = new Map<string, number>();
     for (const q of SEARCH_QUERIES) {
@@ -278,7 +273,7 @@ async function searchLatencies(browser: Browser): Promise<number[] | null> {
     await page.addInitScript(watchSearchPaint);
     for (let round = 0; round < SEARCH_ROUNDS; round++) {
       // A fresh page per round, so no answer comes from the query cache.
-      await page.goto(`${host.newSignInUrl()}#/deals`);
+      await page.goto(`${await host.newSignInUrl()}#/deals`);
       await page.getByRole('heading', { level: 1, name: 'Pipeline' }).waitFor();
       await page.keyboard.press('Control+k');
       const box = page.getByRole('combobox', { name: 'Search every transcript' });
@@ -302,7 +297,6 @@ async function searchLatencies(browser: Browser): Promise<number[] | null> {
     return latencies.sort((a, b) => a - b);
   } finally {
     await host.close();
-    dispose();
     await service.terminate();
   }
 }
@@ -379,7 +373,8 @@ export default async function uiBench(): Promise<void> {
       '## Renderer (`bench/ui.bench.ts`)',
       '',
       'Debian’s Chromium on the production build. Transcript and calls use an in-page bridge answering from',
-      'generated data, so only the renderer is timed; search runs the whole path against the real service.',
+      'generated data, so only the renderer is timed; search runs the whole path against the real service, with the',
+      'browser-mode host and its core in a process of their own, as in real use.',
       '',
       ...sections.flatMap((section) => [...section, '']),
       '**Production bundle** (`out/renderer/assets`):',
