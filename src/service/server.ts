@@ -15,6 +15,7 @@ import { answerKeptReply } from './http/kept-reply';
 import { idempotency } from './idempotency/idempotency-middleware';
 import { createPlantsApp } from './plants/app';
 import { TokenBuckets } from './ratelimit/token-bucket';
+import { prepareUnfolding } from './search/index';
 import type { ServiceOptions } from './service-options';
 
 export const HOST = '127.0.0.1';
@@ -117,6 +118,7 @@ export async function startServer(options: ServiceOptions, logger: Logger = cons
     background: [],
   };
   context.background.push(...createBackgroundWork(context));
+  prepareUnfolding();
   const api = await listen(
     createApp(context, handlers, { afterValidation: [idempotency(context)] }),
     options.port,

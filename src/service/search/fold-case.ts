@@ -109,26 +109,30 @@ function isAscii(text: string): boolean {
 let unfoldTable: Map<string, string[]> | undefined;
 
 /**
- * The non-ASCII characters that fold to `folded` without being it (É for é, K for k, ſ for s).
- * Built once, on first use, by folding every code point with case. A code point that lowercases
- * to itself and has no fold of FTS5's own folds to itself, so it is passed over before
- * `foldCharacter`, which would cache it: folding all 130,000 made the first search that scans
- * (the Pipeline's first per-deal read) take 150-200 ms, 500 ms under load, ahead of every request
- * behind it; passing them over takes 12-17 ms.
+ * Builds the table `foldsInto` reads, by folding every code point with case. A code point that
+ * lowercases to itself and has no fold of FTS5's own folds to itself, so it is passed over before
+ * `foldCharacter`, which would cache it: folding all 130,000 took 150-200 ms, and 500 ms under
+ * load on the first search that scanned (the Pipeline's first per-deal read), ahead of every
+ * request behind it; passing them over takes 12-30 ms. The service builds it as it starts
+ * (server.ts), so no request waits for it.
  */
-export function foldsInto(folded: string): readonly string[] {
-  if (!unfoldTable) {
-    unfoldTable = new Map();
-    for (let code = 0x80; code <= 0x1ffff; code++) {
-      if (code >= 0xd800 && code <= 0xdfff) continue;
-      const character = String.fromCodePoint(code);
-      if (character.toLowerCase() === character && !foldedByFtsOnly.has(code)) continue;
-      const target = foldCharacter(character);
-      if (target === character) continue;
-      const sources = unfoldTable.get(target) ?? [];
-      sources.push(character);
-      unfoldTable.set(target, sources);
-    }
+export function prepareUnfolding(): void {
+  if (unfoldTable) return;
+  unfoldTable = new Map();
+  for (let code = 0x80; code <= 0x1ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const character = String.fromCodePoint(code);
+    if (character.toLowerCase() === character && !foldedByFtsOnly.has(code)) continue;
+    const target = foldCharacter(character);
+    if (target === character) continue;
+    const sources = unfoldTable.get(target) ?? [];
+    sources.push(character);
+    unfoldTable.set(target, sources);
   }
-  return unfoldTable.get(folded) ?? [];
+}
+
+/** The non-ASCII characters that fold to `folded` without being it (É for é, K for k, ſ for s). */
+export function foldsInto(folded: string): readonly string[] {
+  prepareUnfolding();
+  return unfoldTable!.get(folded) ?? [];
 }
