@@ -144,8 +144,35 @@ function serializeReply(reply: Reply<EndpointName>, status: CachedReply['status'
 }
 
 /**
- * The steps every endpoint runs: the guards, 422 validation, then the handler (whose 404 comes
- * last). Steps that need the validated input (idempotency) go between validation and the handler.
+ * Event-loop turns after a request's bytes by which a connection closed in the same read has
+ * aborted the request's signal: Node reads the connection's end on the next turn and closes the
+ * response (which aborts the signal, @hono/node-server) on the turn after.
+ */
+const TURNS_TO_SEE_A_CLOSE = 3;
+
+/**
+ * A read whose client has already gone is not worked on. While the service computes one answer
+ * (synchronously: SQLite), the requests behind it wait in the socket buffers, and the palette
+ * sends a search per keystroke and aborts the one before: a search typed while the service was
+ * busy used to wait for the stale searches of every earlier keystroke, each computed and then
+ * written to no one. Only reads: a POST the client left may still have to happen.
+ */
+function skipWhenClientLeft(): Step {
+  return async (c, next) => {
+    const closed = c.req.raw.signal;
+    for (let turn = 0; turn < TURNS_TO_SEE_A_CLOSE && !closed.aborted; turn++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // No one is left to read an answer; the status only names the case (nginx's "client closed").
+    if (closed.aborted) return new Response(null, { status: 499 });
+    await next();
+  };
+}
+
+/**
+ * The steps every endpoint runs: for a read, a look at whether its client is still there; the
+ * guards, 422 validation, then the handler (whose 404 comes last). Steps that need the validated
+ * input (idempotency) go between validation and the handler.
  */
 export function endpointPipeline(
   ctx: ServiceContext,
@@ -154,6 +181,7 @@ export function endpointPipeline(
   afterValidation: readonly Step[] = [],
 ): Step[] {
   return [
+    ...(definition.method === 'GET' ? [skipWhenClientLeft()] : []),
     guardStep(ctx, { scope: definition.scope, maxBodyBytes: definition.body ? MAX_BODY_BYTES : 0 }),
     requireValidInput(definition),
     ...afterValidation,
