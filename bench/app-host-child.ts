@@ -42,6 +42,9 @@ try {
     .once('close', async () => {
       await host.close();
       dispose();
+      // Closed, the core still leaves sockets open (seen with the service stopped) that kept this
+      // process up for over 10 s: it ends here, its work done.
+      process.exit(0);
     });
 } catch (error) {
   dispose();
