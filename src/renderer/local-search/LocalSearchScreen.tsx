@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { navigate } from '../navigation/router';
 import { paths, type TranscriptSearchAddress } from '../navigation/routes';
@@ -54,12 +54,18 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
   const onlyDeal = useCallback((deal: string) => update({ deal }), [update]);
 
   const { request, dateError } = searchRequestOf(form);
+  // While a new text's results come, the earlier text's stay on screen, marked busy; but once the
+  // box was emptied there are none on screen, and bringing back those of a text typed before it
+  // would lay them all out again in the key's own task, only to replace them.
+  const [resultsShown, setResultsShown] = useState(false);
   const results = useInfiniteQuery({
     ...localSearchQueries.results(request ?? { q: ' ' }),
     enabled: request !== null,
+    placeholderData: resultsShown ? keepPreviousData : undefined,
   });
   const current = request !== null && results.isSuccess && !results.isPlaceholderData;
   const pages = request !== null ? results.data?.pages : undefined;
+  if ((pages !== undefined) !== resultsShown) setResultsShown(pages !== undefined);
   const first = pages?.[0];
   // The highlight of the text the results on screen answer, not of the text now in the box.
   const asked = first?.asked;

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LocalSearchResult } from '../../shared/bridge';
 import { call } from '../api';
 import type { LocalSearchRequest } from './search-request';
@@ -38,7 +38,6 @@ export const localSearchQueries = {
       },
       initialPageParam: 0,
       getNextPageParam: (last) => last.nextOffset ?? undefined,
-      placeholderData: keepPreviousData,
       staleTime: 10_000,
     }),
   /**
