@@ -59,6 +59,23 @@ test.describe('transcript search', () => {
     await expect(segment.locator('mark').first()).toHaveText(new RegExp(word, 'i'));
   });
 
+  test('a click on a result opens its call at that segment, marked with the text in the box', async ({
+    page,
+    callscope,
+  }) => {
+    const { word, hits } = await distinctiveWord(callscope);
+    await openScreen(page, callscope, '/deals');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(word);
+    await expect(palette(page).getByText(`${hits.length} matches`, { exact: true })).toBeVisible();
+    await results(page).nth(1).click();
+
+    const target = hits[1]!;
+    await expect(palette(page)).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`#/calls/${target.video_id}\\?segment=${target.id}`));
+    await expect(page.locator(`[data-segment-id="${target.id}"] mark`).first()).toHaveText(new RegExp(word, 'i'));
+  });
+
   test('Enter pressed before the new text has results waits for them and opens its first, never an older one', async ({
     page,
     callscope,

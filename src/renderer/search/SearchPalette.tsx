@@ -1,16 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
 import { call } from '../api';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { Dialog } from '../shared-ui/Dialog';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { formatClock } from '../shared-ui/format';
-import { Highlighted } from '../shared-ui/Highlighted';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useUiStore } from '../state/ui-store';
-import { CallDate } from './CallDate';
+import { HitOption } from './HitOption';
+import { PaletteOption } from './PaletteOption';
 import { recentSearchKeys, searchQueries } from './queries';
 import { SavedSearchOption } from './SavedSearchOption';
 import { SaveSearchForm } from './SaveSearchForm';
@@ -89,6 +98,18 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
     onDone();
     navigate(paths.call(hit.video_id, { segmentId: hit.id, highlight: q }));
   };
+  // The rows are memoised (HitOption), so they get one callback for every render, which opens
+  // with this render's hits and text.
+  const latestOpenHit = useRef(openHit);
+  useLayoutEffect(() => {
+    latestOpenHit.current = openHit;
+  });
+  const openHitAt = useCallback((index: number) => latestOpenHit.current(index), []);
+  const listedDates = useMemo(
+    () =>
+      new Map(calls.data?.data.flatMap((video) => (video.created_at ? [[video.id, video.created_at] as const] : []))),
+    [calls.data],
+  );
   // Enter before the text's own results came waits for them, then opens the chosen row of those.
   const [openWhenCurrent, setOpenWhenCurrent] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: acts once, when the current results arrive
@@ -273,26 +294,17 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
             </>
           ) : (
             hits.map((hit, index) => (
-              <PaletteOption
+              <HitOption
                 key={hit.id}
+                hit={hit}
+                index={index}
                 id={optionId(index)}
                 selected={index === active}
-                onChoose={() => openHit(index)}
-              >
-                <span className="hit-head">
-                  <span className="hit-title">{hit.video_title || 'Untitled call'}</span>
-                  <span className="muted small">
-                    <CallDate videoId={hit.video_id} />
-                    {' · '}
-                    {[typeof hit.start === 'number' ? formatClock(hit.start * timeScale) : null, hit.speaker]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </span>
-                <span className="hit-text">
-                  <Highlighted text={hit.text ?? ''} query={current ? q : ''} />
-                </span>
-              </PaletteOption>
+                highlight={current ? q : ''}
+                listed={calls.isPending ? undefined : listedDates}
+                timeScale={timeScale}
+                onChoose={openHitAt}
+              />
             ))
           )}
         </div>
@@ -307,26 +319,6 @@ function matchesText(total: number, shown: number, truncated: boolean): string {
   if (!truncated) return `${total} ${noun}`;
   const rest = shown >= SEARCH_MAX_LIMIT ? '; narrow the search to see the rest' : '';
   return `${shown} of ${total} ${noun}${rest}`;
-}
-
-/** An option of the combobox's list: the input keeps focus and points here with aria-activedescendant. */
-function PaletteOption({
-  id,
-  selected,
-  onChoose,
-  children,
-}: {
-  id: string;
-  selected: boolean;
-  onChoose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
-    <div id={id} role="option" tabIndex={-1} aria-selected={selected} className="palette-option" onClick={onChoose}>
-      {children}
-    </div>
-  );
 }
 
 /** A group of the combobox's options: a listbox's groups are role=group (a fieldset belongs to forms). */
