@@ -59,6 +59,15 @@ export function call<N extends OperationName>(
   return lanes.foreground(() => invoke(op, params, signal));
 }
 
+/**
+ * Keeps the reads a screen makes per item it lists from starting until the returned release:
+ * for a modal over that screen (the search palette), whose calls then share the service, the
+ * host and the page's thread with no answer the person cannot see.
+ */
+export function holdBackgroundCalls(): () => void {
+  return lanes.hold();
+}
+
 /** `call` for the reads a screen makes per item it lists (see `lanes`). */
 export function callInBackground<N extends OperationName>(
   op: N,

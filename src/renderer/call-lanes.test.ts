@@ -49,6 +49,23 @@ describe('call lanes', () => {
     expect(started).toEqual(['running', 'asked', 'waiting']);
   });
 
+  it('starts no background task while a hold is on, and the waiting ones once every hold is released', async () => {
+    const lanes = createLanes(2);
+    const started: string[] = [];
+    const [running, waiting] = ['running', 'waiting'].map((name) => task(started, name));
+    void lanes.background(running!.run);
+    const releaseFirst = lanes.hold();
+    const releaseSecond = lanes.hold();
+    void lanes.background(waiting!.run);
+    expect(started).toEqual(['running']);
+    releaseFirst();
+    releaseFirst();
+    await settled();
+    expect(started).toEqual(['running']);
+    releaseSecond();
+    expect(started).toEqual(['running', 'waiting']);
+  });
+
   it('drops a waiting background task whose signal aborts: it never starts, the next takes its turn', async () => {
     const lanes = createLanes(1);
     const started: string[] = [];

@@ -1,19 +1,32 @@
 /**
  * Two kinds of work: foreground tasks start at once; background tasks run at most `width` at a
- * time and none starts while a foreground task runs, so what a person waits for never queues
- * behind them. Waiting background tasks start in the order they came. One whose signal aborts
- * while it waits is dropped without ever starting; its promise rejects with the signal's reason.
+ * time and none starts while a foreground task runs or a hold is on, so what a person waits for
+ * never queues behind them. Waiting background tasks start in the order they came. One whose
+ * signal aborts while it waits is dropped without ever starting; its promise rejects with the
+ * signal's reason.
  */
 export function createLanes(width: number) {
   let foreground = 0;
   let background = 0;
+  let holds = 0;
   const waiting: (() => void)[] = [];
 
   const startWaiting = () => {
-    while (foreground === 0 && background < width && waiting.length > 0) waiting.shift()!();
+    while (foreground === 0 && holds === 0 && background < width && waiting.length > 0) waiting.shift()!();
   };
 
   return {
+    /** Keeps waiting background tasks from starting (those running go on) until the returned release. */
+    hold(): () => void {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        startWaiting();
+      };
+    },
     foreground<T>(task: () => Promise<T>): Promise<T> {
       foreground += 1;
       return task().finally(() => {

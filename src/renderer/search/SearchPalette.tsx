@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
-import { call } from '../api';
+import { call, holdBackgroundCalls } from '../api';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { Dialog } from '../shared-ui/Dialog';
@@ -43,6 +43,10 @@ export function SearchPalette({ timeScale }: { timeScale: number }) {
 }
 
 function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: number }) {
+  // The screen under the palette's backdrop reads its items once the palette closes: on the
+  // Pipeline of the `large` profile each keystroke's search otherwise met their answers on the
+  // service, in the host and on the page's thread.
+  useEffect(() => holdBackgroundCalls(), []);
   const { text, videoId, dealId, setText, setVideoId, setDealId } = useSearchBox();
   // No debounce: every keystroke asks at once, and the search it makes stale is cancelled (queries.ts).
   const q = text.trim();
