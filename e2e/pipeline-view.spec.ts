@@ -107,6 +107,23 @@ test.describe('pipeline board view', () => {
     );
   });
 
+  test('cards whose reads wait while the search palette is open read them once it closes', async ({
+    page,
+    callscope,
+  }) => {
+    const deals = await boardDeals(callscope);
+    const scored = deals.find((deal) => deal.probability !== null)!;
+    await openScreen(page, callscope, '/deals');
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog', { name: 'Search transcripts' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(
+      column(page, scored.status).getByRole('link', {
+        name: new RegExp(`${scored.title}.*${Math.round(scored.probability!)}% to win`),
+      }),
+    ).toBeVisible();
+  });
+
   test('cards show their win probability and sort by it, by amount and by close date, from the keyboard', async ({
     page,
     callscope,
