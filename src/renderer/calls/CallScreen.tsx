@@ -50,15 +50,21 @@ export function CallScreen({
   /** A moment link's time: the line said then is brought into view and marked. */
   seconds: number | null;
 }) {
-  // Asked first, while the page renders: the call and its transcript are what it paints first, and
-  // browser mode's requests share six connections (a press on the call's link may have asked already).
-  usePrefetchQuery(callQueries.detail(callId));
+  // Asked first, while the page renders: the transcript is what it waits for, and browser mode's
+  // requests share six connections (a press on the call's link may have asked already).
   usePrefetchQuery(callQueries.transcript(callId));
-  const video = useCallRecord(callId);
-  // The title and facts are painted in the frame of the click that opened the call; the tabs and
-  // the transcript, most of the page's first render, and the reads only they need, in the task after it.
-  const bodyShown = useValueAfterPaint(true, false);
-  const analyses = useInfiniteQuery({ ...callQueries.analyses(callId), enabled: bodyShown });
+  const transcriptAnswered = !useQuery(callQueries.transcript(callId)).isPending;
+  // The title and facts are painted in the frame of the click that opened the call. The tabs and
+  // the transcript, most of the page's first render, come once that frame is painted and the
+  // transcript is answered, in one render: rendered before the answer, they took a render and a
+  // frame of their own, and their reads went out, between the answer and its rows.
+  const bodyShown = useValueAfterPaint(true, false) && transcriptAnswered;
+  // The summary and the analyses are read once that render is painted: asked in it, their requests
+  // and answers came between the transcript's answer and its rows.
+  const bodyPainted = useValueAfterPaint(bodyShown, false);
+  // So is the call's own read, when the calls list's record of it is already on screen.
+  const video = useCallRecord(callId, { defer: !bodyPainted });
+  const analyses = useInfiniteQuery({ ...callQueries.analyses(callId), enabled: bodyPainted });
   const { start, job, startedAt, running } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
   const offlineReason = useOfflineReason();
   const [tab, setTab] = useState('summary');
@@ -123,7 +129,7 @@ export function CallScreen({
       </div>
       <RefusedNote id="analyze-refused" action="Analyze" reason={refusal} />
       <ExportDialog callId={callId} open={exporting} onClose={() => setExporting(false)} />
-      <HiddenTabsReads callId={callId} />
+      <HiddenTabsReads callId={callId} read={bodyPainted} />
       {video.isError ? (
         <ErrorState error={video.error} onRetry={() => video.refetch()} title="This call’s details could not be read" />
       ) : call ? (
@@ -159,6 +165,7 @@ export function CallScreen({
           }
         />
       </div>
+      {!bodyShown && <SkeletonBlock height={560} label="Loading transcript" />}
       {bodyShown && (
         <div className="call-layout">
           <section className="card" aria-label="Call insights">
@@ -170,7 +177,7 @@ export function CallScreen({
                 {
                   id: 'summary',
                   label: 'Summary',
-                  content: <SummaryPanel callId={callId} notAnalysed={notAnalysed} />,
+                  content: <SummaryPanel callId={callId} notAnalysed={notAnalysed} read={bodyPainted} />,
                 },
                 {
                   id: 'checklist',
@@ -200,19 +207,17 @@ export function CallScreen({
 }
 
 /**
- * The tabs not on view are read once the transcript's answer is on the page and painted, so
+ * The tabs not on view are read with the summary, once the transcript's rows are painted, so
  * switching to them shows them at once without their reads and answers coming between the page
  * and its transcript.
  */
-function HiddenTabsReads({ callId }: { callId: string }) {
+function HiddenTabsReads({ callId, read }: { callId: string; read: boolean }) {
   const queryClient = useQueryClient();
-  const transcriptSettled = !useQuery(callQueries.transcript(callId)).isPending;
-  const painted = useValueAfterPaint(transcriptSettled, false);
   useEffect(() => {
-    if (!painted) return;
+    if (!read) return;
     void queryClient.prefetchQuery(callQueries.checklist(callId));
     void queryClient.prefetchQuery(callQueries.events(callId));
-  }, [painted, queryClient, callId]);
+  }, [read, queryClient, callId]);
   return null;
 }
 

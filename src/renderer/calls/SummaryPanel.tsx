@@ -7,9 +7,20 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { callQueries } from './queries';
 import { ownTitle, sectionText, summaryGroups } from './summary-text';
 
-/** Sections grouped by type, then the notes (untrusted markdown, see SafeMarkdown). */
-export function SummaryPanel({ callId, notAnalysed }: { callId: string; notAnalysed: React.ReactNode }) {
-  const summary = useQuery(callQueries.summary(callId));
+/**
+ * Sections grouped by type, then the notes (untrusted markdown, see SafeMarkdown). Read once
+ * `read` is true (the page reads it after its transcript); loading until then.
+ */
+export function SummaryPanel({
+  callId,
+  notAnalysed,
+  read,
+}: {
+  callId: string;
+  notAnalysed: React.ReactNode;
+  read: boolean;
+}) {
+  const summary = useQuery({ ...callQueries.summary(callId), enabled: read });
   if (summary.isPending) return <SkeletonRows rows={4} height={60} label="Loading summary" />;
   if (summary.isError) return <ErrorState error={summary.error} onRetry={() => summary.refetch()} />;
   if (summary.data === null) return notAnalysed;

@@ -96,13 +96,13 @@ export function callFromLists(queryClient: QueryClient, callId: string): CallAns
 }
 
 /**
- * Starts the reads the call page paints first (its transcript, and the call, whose list record
- * already shows) when the person goes for the call (pressing on its link), so they are on the way
- * while the page renders.
+ * Starts the reads the call page paints first when the person goes for the call (pressing on its
+ * link), so they are on the way while the page renders: its transcript, and the call itself unless
+ * a calls list already holds its record (the page shows that, and reads the call after the transcript).
  */
 export function prefetchCall(queryClient: QueryClient, callId: string): void {
   void queryClient.prefetchQuery(callQueries.transcript(callId));
-  void queryClient.prefetchQuery(callQueries.detail(callId));
+  if (!callFromLists(queryClient, callId)) void queryClient.prefetchQuery(callQueries.detail(callId));
 }
 
 export const analysisJob: JobDescriptor<Analysis> = {
