@@ -355,7 +355,7 @@ async function reopenOffline(browser: Browser, service: TestService) {
 
     const fresh: CallPaint[] = [];
     const inApp: CallPaint[] = [];
-    /** The call screen's two reads the paint waits for, through the bridge, after the click. */
+    /** The call screen's transcript, which the rows wait for, and the call's own read, through the bridge. */
     const bridge = { getVideo: [] as number[], getTranscript: [] as number[] };
     let offlineShown = false;
     for (let run = 0; run < REOPEN_RUNS; run++) {
@@ -471,7 +471,7 @@ ${[
   ),
 ].join('\n')}
 
-Of the click's wait, the bridge (request → answer's headers, main reading the replica included): the call (\`getVideo\`) p50 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.95))} ms; its transcript (\`getTranscript\`) p50 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.95))} ms. The rest is the renderer's: the screen's first render before it asks, and the render of the answers.
+The bridge (request → answer's headers, the host reading the replica included, and the page's thread taking the answer, busy with the click's own work until then): the transcript (\`getTranscript\`, asked at the press; the rows wait for it) p50 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.95))} ms; the call (\`getVideo\`, asked once the rows are painted, the list's record shown until then) p50 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.95))} ms. The rest is the renderer's: the click's render, the title's frame, the render of the tabs and rows and their frame.
 
 `;
 }
