@@ -11,8 +11,9 @@ export interface IndexLookup {
   match: string;
 }
 
+// Rowid bounds are cast: a JavaScript number binds as REAL, and FTS5 seeks to integer bounds only.
 const newestIds = (table: IndexLookup['table']) => `SELECT rowid - @base FROM ${table}
-  WHERE ${table} MATCH @match AND rowid BETWEEN @base AND @base + @below - 1
+  WHERE ${table} MATCH @match AND rowid BETWEEN CAST(@base AS INTEGER) AND CAST(@base + @below - 1 AS INTEGER)
   ORDER BY rowid DESC LIMIT @step`;
 const firstOfRead = `SELECT ${resultColumns}
   FROM transcript_segments s JOIN videos v ON v.id = s.video_id

@@ -17,19 +17,20 @@ export interface SearchTuning {
 }
 export const defaultTuning: SearchTuning = { sparseMatches: 300, denseCalls: 8, firstStep: 64 };
 
-/** Needles up to this many characters are counted from search_gram_counts (migration 6). */
-const COUNTED_MAX_LENGTH = 3;
+/** Needles up to this many characters are counted from search_gram_counts (migrations 6 and 7). */
+const COUNTED_MAX_LENGTH = 4;
 /** Needles up to this many characters are words of the short-substring index (migration 6). */
 const SHORT_MAX_LENGTH = 2;
 
 const slotOf = 'SELECT slot FROM search_org_slots WHERE org_id = ?';
 const countedSegments = 'SELECT segments FROM search_gram_counts WHERE slot = @slot AND gram = @needle';
+// Rowid bounds are cast: a JavaScript number binds as REAL, and FTS5 seeks to integer bounds only.
 const phraseMatches = `SELECT count(*) FROM transcript_search
-  WHERE transcript_search MATCH @match AND rowid BETWEEN @base AND @base + ${KEY_SPAN - 1}`;
+  WHERE transcript_search MATCH @match AND rowid BETWEEN CAST(@base AS INTEGER) AND CAST(@base AS INTEGER) + ${KEY_SPAN - 1}`;
 const searchableCalls = `SELECT count(*) FROM videos WHERE org_id = ? AND status != 'DELETED'`;
 
 /**
- * An organisation-wide search. `total_matches` of a needle of 1-3 characters is one counter; a
+ * An organisation-wide search. `total_matches` of a needle of 1-4 characters is one counter; a
  * longer needle is counted by the trigram index. A needle of 1-2 characters is one word of the
  * short-substring index, a longer one a phrase of trigrams.
  */

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../db/database';
+import { DATABASE_FILE, type Db, migrate, openDatabase } from '../db/database';
+import { migrations } from '../db/migrations';
 import { seedDatabase } from '../seed';
 import { plainScan } from '../testing/plain-scan';
 import { defaultTuning, type SearchTuning } from './search-index';
@@ -53,12 +55,21 @@ const queries = [
   "'s",
   '😀!',
   'i\u0307',
-  // 3 characters and more
+  // 3 characters
   'the',
   'THE',
   'été',
   '0 k',
   'STR',
+  // 4 characters
+  ' the',
+  'ÉTÉ ',
+  'ok 😀',
+  '0% o',
+  'ſtra',
+  'İsta',
+  'k an',
+  // 5 characters and more
   'PRICE',
   'budget',
   'Núñez',
@@ -151,5 +162,41 @@ describe('every search path', () => {
 
     setStatus.run('READY', 'vid_tie_a');
     expectEveryPathAgrees();
+  });
+});
+
+describe('a workspace stored before the counts of 4 character substrings (migration 7)', () => {
+  it('counts them once migrated, and keeps counting them as calls change', () => {
+    const olderDir = mkdtempSync(join(tmpdir(), 'callscope-search-migration-'));
+    try {
+      const older = new Database(join(olderDir, DATABASE_FILE));
+      migrate(
+        older,
+        migrations.filter((migration) => migration.version < 7),
+      );
+      const olderOrg = seedDatabase(older, { profile: 'test', issueKey: () => 'sci_unused' }).orgs[0]!.id;
+      older.close();
+
+      const migrated = openDatabase(olderDir);
+      const fourCharacters = queries.filter((q) => [...q].length === 4).concat(['the ', ' and', 'ing ']);
+      const expectCountsAgree = () => {
+        for (const q of fourCharacters) {
+          const expected = plainScan(migrated, olderOrg, q);
+          const result = searchTranscripts(migrated, olderOrg, { q, limit: 7 });
+          expect(result.total_matches, q).toBe(expected.length);
+          expect(
+            result.data.map((segment) => segment.id),
+            q,
+          ).toEqual(expected.slice(0, 7));
+        }
+      };
+      expectCountsAgree();
+      const someCall = migrated.prepare('SELECT id FROM videos WHERE org_id = ? LIMIT 1').pluck().get(olderOrg);
+      migrated.prepare("UPDATE videos SET status = 'DELETED' WHERE id = ?").run(someCall);
+      expectCountsAgree();
+      migrated.close();
+    } finally {
+      rmSync(olderDir, { recursive: true, force: true });
+    }
   });
 });
