@@ -7,6 +7,7 @@
  */
 import { type Db, openDatabase } from '../src/service/db/database';
 import { searchTranscripts } from '../src/service/search';
+import { defaultTuning } from '../src/service/search/search-index';
 import { currentLargeSeed, type LargeSeed, largeDataDir, seedLargeProfile } from './large-profile';
 import { describeMachine, loadAverage, measure, percentile, recordBenchmark } from './report';
 
@@ -23,7 +24,8 @@ const queries = [
   'bud',
   'sig',
   'the',
-  // Longer needles made only of the commonest trigrams: the index reads every match to count them.
+  // Needles made only of the commonest trigrams: a 4-character one is counted, the index reads every
+  // match of a longer one.
   ' the',
   'and the',
   'th',
@@ -79,8 +81,11 @@ function searchDiskUse(db: Db): string {
 
 const ms = (value: number) => value.toFixed(1);
 const needleLength = (q: string) => [...q].length;
-const pathOf = (q: string) =>
-  needleLength(q) <= 2 ? 'count + short index' : needleLength(q) === 3 ? 'count + trigram index' : 'trigram index';
+const pathOf = (q: string, orgSegments: number) => {
+  if (needleLength(q) <= 2) return 'count + short index';
+  if (needleLength(q) <= 4) return 'count + trigram index';
+  return orgSegments >= defaultTuning.splitFrom ? 'trigram index, counted in two threads' : 'trigram index';
+};
 
 export default async function searchBench(): Promise<void> {
   const loadAtStart = loadAverage();
@@ -89,7 +94,7 @@ export default async function searchBench(): Promise<void> {
     .prepare('SELECT org_id FROM transcript_segments GROUP BY org_id ORDER BY count(*) DESC LIMIT 1')
     .pluck()
     .get() as string;
-  const orgSegments = db.prepare('SELECT count(*) FROM transcript_segments WHERE org_id = ?').pluck().get(orgId);
+  const orgSegments = db.prepare('SELECT count(*) FROM transcript_segments WHERE org_id = ?').pluck().get(orgId) as number;
 
   const rows: string[] = [];
   const misses: string[] = [];
@@ -103,7 +108,7 @@ export default async function searchBench(): Promise<void> {
     const fast = p95 <= P95_TARGET_MS;
     const faster = speedUp >= SPEED_UP_TARGET;
     if (!fast || !faster) misses.push(`\`${q}\``);
-    const line = `| \`${q}\` | ${pathOf(q)} | ${total_matches} | ${ms(percentile(searched, 0.5))} | ${ms(p95)} | ${fast ? 'met' : '**missed**'} | ${ms(percentile(scanned, 0.5))} | ${Math.round(speedUp)}× | ${faster ? 'met' : '**missed**'} |`;
+    const line = `| \`${q}\` | ${pathOf(q, orgSegments)} | ${total_matches} | ${ms(percentile(searched, 0.5))} | ${ms(p95)} | ${fast ? 'met' : '**missed**'} | ${ms(percentile(scanned, 0.5))} | ${Math.round(speedUp)}× | ${faster ? 'met' : '**missed**'} |`;
     console.log(line);
     rows.push(line);
   }
@@ -117,7 +122,8 @@ export default async function searchBench(): Promise<void> {
 \`searchTranscripts\` over the \`large\` profile: ${seed.segments.toLocaleString('en-US')} transcript segments in
 all, ${Number(orgSegments).toLocaleString('en-US')} in the organisation searched (seeded, with today's search triggers, in ${seed.seconds} s).
 Each timing is one complete search as the endpoint runs it: the first page of 25 plus \`total_matches\`
-(${SEARCH_RUNS} runs after 2 untimed). "count" is one row of \`search_gram_counts\`; the first page comes from the
+(${SEARCH_RUNS} runs after 2 untimed). "count" is one row of \`search_gram_counts\` (needles of 1-4 characters); a longer
+needle is counted through the trigram index, by two threads at once for this organisation's size; the first page comes from the
 newest calls' lines when the needle is dense, else from the index named, read newest first
 (docs/decisions.md). The plain full scan is \`instr(lower(text), q)\` over every segment of the organisation,
 the same page and count without any index (${SCAN_RUNS} runs after 1 untimed). Speed-up: the scan's p50 over the

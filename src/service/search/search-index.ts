@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { scanNewestCalls } from './newest-calls-scan';
 import { type IndexLookup, KEY_SPAN, newestMatches } from './newest-matches';
 import type { ResultRow } from './scan-match';
+import { splitCount } from './split-count';
 import { statement } from './statement-cache';
 
 /**
@@ -14,8 +15,10 @@ export interface SearchTuning {
   sparseMatches: number;
   denseCalls: number;
   firstStep: number;
+  /** From how many indexed rowids an organisation's long needles are counted in two threads (split-count.ts). */
+  splitFrom: number;
 }
-export const defaultTuning: SearchTuning = { sparseMatches: 300, denseCalls: 8, firstStep: 64 };
+export const defaultTuning: SearchTuning = { sparseMatches: 300, denseCalls: 8, firstStep: 64, splitFrom: 100_000 };
 
 /** Needles up to this many characters are counted from search_gram_counts (migrations 6 and 7). */
 const COUNTED_MAX_LENGTH = 4;
@@ -26,7 +29,9 @@ const slotOf = 'SELECT slot FROM search_org_slots WHERE org_id = ?';
 const countedSegments = 'SELECT segments FROM search_gram_counts WHERE slot = @slot AND gram = @needle';
 // Rowid bounds are cast: a JavaScript number binds as REAL, and FTS5 seeks to integer bounds only.
 const phraseMatches = `SELECT count(*) FROM transcript_search
-  WHERE transcript_search MATCH @match AND rowid BETWEEN CAST(@base AS INTEGER) AND CAST(@base AS INTEGER) + ${KEY_SPAN - 1}`;
+  WHERE transcript_search MATCH @match AND rowid BETWEEN CAST(@from AS INTEGER) AND CAST(@to AS INTEGER)`;
+const indexedRowid = (order: 'ASC' | 'DESC') => `SELECT rowid FROM transcript_search
+  WHERE rowid BETWEEN CAST(@base AS INTEGER) AND CAST(@base AS INTEGER) + ${KEY_SPAN - 1} ORDER BY rowid ${order} LIMIT 1`;
 const searchableCalls = `SELECT count(*) FROM videos WHERE org_id = ? AND status != 'DELETED'`;
 
 /**
@@ -40,23 +45,41 @@ export function searchIndex(
   needle: string,
   limit: number,
   tuning: SearchTuning,
-): { rows: ResultRow[]; total: number } {
+): { rows: ResultRow[]; total: number; split: boolean } {
   const slot = statement(db, slotOf, 'pluck').get(orgId) as number | undefined;
-  if (slot === undefined) return { rows: [], total: 0 };
+  if (slot === undefined) return { rows: [], total: 0, split: false };
   const base = slot * KEY_SPAN;
   const length = [...needle].length;
   const lookup: IndexLookup =
     length <= SHORT_MAX_LENGTH
       ? { table: 'transcript_search_short', match: `"${Buffer.from(needle).toString('hex')}"` }
       : { table: 'transcript_search', match: `"${needle.replaceAll('"', '""')}"` };
-  const total =
+  const { total, split } =
     length <= COUNTED_MAX_LENGTH
-      ? ((statement(db, countedSegments, 'pluck').get({ slot, needle }) as number | undefined) ?? 0)
-      : (statement(db, phraseMatches, 'pluck').get({ match: lookup.match, base }) as number);
-  if (total === 0) return { rows: [], total };
-  if (total <= tuning.sparseMatches) return { rows: newestMatches(db, lookup, base, limit, total + 1), total };
+      ? {
+          total: (statement(db, countedSegments, 'pluck').get({ slot, needle }) as number | undefined) ?? 0,
+          split: false,
+        }
+      : countPhrase(db, lookup.match, base, tuning.splitFrom);
+  if (total === 0) return { rows: [], total, split };
+  if (total <= tuning.sparseMatches) return { rows: newestMatches(db, lookup, base, limit, total + 1), total, split };
   const calls = statement(db, searchableCalls, 'pluck').get(orgId) as number;
   const dense = limit * calls <= total * tuning.denseCalls;
   const scanned = dense ? scanNewestCalls(db, orgId, needle, limit, tuning.denseCalls * 2) : null;
-  return { rows: scanned ?? newestMatches(db, lookup, base, limit, tuning.firstStep), total };
+  return { rows: scanned ?? newestMatches(db, lookup, base, limit, tuning.firstStep), total, split };
+}
+
+/**
+ * The segments of the organisation at `base` matching a phrase of trigrams, counted in two threads
+ * at once when its index spans `splitFrom` rowids or more: a needle made of the commonest trigrams
+ * (`and the`) walks hundreds of thousands of entries (docs/decisions.md, "counts in two threads").
+ */
+function countPhrase(db: Db, match: string, base: number, splitFrom: number): { total: number; split: boolean } {
+  const from = statement(db, indexedRowid('ASC'), 'pluck').get({ base }) as number | undefined;
+  if (from === undefined) return { total: 0, split: false };
+  const to = statement(db, indexedRowid('DESC'), 'pluck').get({ base }) as number;
+  if (to - from < splitFrom) {
+    return { total: statement(db, phraseMatches, 'pluck').get({ match, from, to }) as number, split: false };
+  }
+  return { total: splitCount(db, phraseMatches, { match }, from, to), split: true };
 }

@@ -24,11 +24,11 @@ let dealId: string;
 
 const tunings: SearchTuning[] = [
   defaultTuning,
-  { sparseMatches: 0, denseCalls: 0, firstStep: 1 },
-  { sparseMatches: 0, denseCalls: 0, firstStep: 5 },
-  { sparseMatches: 0, denseCalls: 1, firstStep: 2 },
-  { sparseMatches: 0, denseCalls: 1_000_000, firstStep: 1 },
-  { sparseMatches: 10_000, denseCalls: 0, firstStep: 1 },
+  { sparseMatches: 0, denseCalls: 0, firstStep: 1, splitFrom: 0 },
+  { sparseMatches: 0, denseCalls: 0, firstStep: 5, splitFrom: 1_000_000 },
+  { sparseMatches: 0, denseCalls: 1, firstStep: 2, splitFrom: 0 },
+  { sparseMatches: 0, denseCalls: 1_000_000, firstStep: 1, splitFrom: 1_000_000 },
+  { sparseMatches: 10_000, denseCalls: 0, firstStep: 1, splitFrom: 0 },
 ];
 
 const queries = [

@@ -1,5 +1,6 @@
 import { SEARCH_DEFAULT_LIMIT } from '../../shared/api/search';
 import type { ServedSearchSegment } from '../../shared/api/served';
+import { changeStamp } from '../db/change-stamp';
 import type { Db } from '../db/database';
 import { foldCase } from './fold-case';
 import { type ResultRow, resultColumns, scanMatch, searchOrder } from './scan-match';
@@ -35,7 +36,8 @@ const scanned = (filter: string, textMatch: string) => `FROM transcript_segments
  * Organisation-wide needles go through the indexes (search-index.ts). A filter to one call or one
  * deal narrows the candidates to a few hundred lines, so those scan, folding exactly as the index
  * does (fold-case.ts), as does a needle holding U+0000, where SQLite's text functions stop.
- * Count and page are read in one transaction, so they agree while a writer commits.
+ * Count and page are read in one transaction, so they agree while a writer commits; a count split
+ * across two threads is read again in one when a commit fell between.
  */
 export function searchTranscripts(
   db: Db,
@@ -46,9 +48,14 @@ export function searchTranscripts(
   const needle = foldCase(search.q);
   const limit = search.limit ?? SEARCH_DEFAULT_LIMIT;
   const indexed = !search.video_id && !search.deal_id && !needle.includes('\0');
-  const { rows, total } = db.transaction(() =>
+  const before = changeStamp(db);
+  const { rows, total, split } = db.transaction(() =>
     indexed ? searchIndex(db, orgId, needle, limit, tuning) : searchByScan(db, orgId, needle, limit, search),
   )();
+  // A count split across two connections agrees with the page only if no commit fell between.
+  if (split && changeStamp(db) !== before) {
+    return searchTranscripts(db, orgId, search, { ...tuning, splitFrom: Number.POSITIVE_INFINITY });
+  }
   return {
     data: rows.map(({ rowid, ...segment }) => ({ id: `seg_${rowid}`, ...segment })),
     total_matches: total,
@@ -62,7 +69,7 @@ function searchByScan(
   needle: string,
   limit: number,
   search: TranscriptSearch,
-): { rows: ResultRow[]; total: number } {
+): { rows: ResultRow[]; total: number; split: false } {
   const scan = scanMatch(needle);
   const filter = [search.video_id ? filters.video : '', search.deal_id ? filters.deal : ''].join(' ');
   const from = scanned(filter, scan.sql);
@@ -79,5 +86,5 @@ function searchByScan(
   // A short page holds every match, so only a full one needs counting.
   const total =
     rows.length < limit ? rows.length : (statement(db, `SELECT count(*) ${from}`, 'pluck').get(parameters) as number);
-  return { rows, total };
+  return { rows, total, split: false };
 }
