@@ -94,7 +94,10 @@ export default async function searchBench(): Promise<void> {
     .prepare('SELECT org_id FROM transcript_segments GROUP BY org_id ORDER BY count(*) DESC LIMIT 1')
     .pluck()
     .get() as string;
-  const orgSegments = db.prepare('SELECT count(*) FROM transcript_segments WHERE org_id = ?').pluck().get(orgId) as number;
+  const orgSegments = db
+    .prepare('SELECT count(*) FROM transcript_segments WHERE org_id = ?')
+    .pluck()
+    .get(orgId) as number;
 
   const rows: string[] = [];
   const misses: string[] = [];
