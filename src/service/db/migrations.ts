@@ -578,7 +578,8 @@ ${searchTriggers([1, 2, 3])}
     name: 'search counts of 4 character substrings too',
     // A needle of 4 characters made of the commonest trigrams (" the", "and ") was counted by
     // walking every match in the trigram index, tens of milliseconds at 1,000,000 segments; now
-    // it is one row, like a shorter one (docs/decisions.md, "counts of 1-4 character substrings").
+    // it is one row, like a shorter one (docs/decisions.md, "Search: counts of 4-character substrings, and long
+    // needles counted in two threads").
     sql: `
       ${searchTriggerNames.map((name) => `DROP TRIGGER ${name};`).join('\n      ')}
       ${searchTriggers([1, 2, 3, 4])}

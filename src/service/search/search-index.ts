@@ -72,7 +72,7 @@ export function searchIndex(
 /**
  * The segments of the organisation at `base` matching a phrase of trigrams, counted in two threads
  * at once when its index spans `splitFrom` rowids or more: a needle made of the commonest trigrams
- * (`and the`) walks hundreds of thousands of entries (docs/decisions.md, "counts in two threads").
+ * (`and the`) walks hundreds of thousands of entries (docs/decisions.md, "Search: counts of 4-character substrings, and long needles counted in two threads").
  */
 function countPhrase(db: Db, match: string, base: number, splitFrom: number): { total: number; split: boolean } {
   const from = statement(db, indexedRowid('ASC'), 'pluck').get({ base }) as number | undefined;
