@@ -54,22 +54,45 @@ const countSegments = (where: string, sign: 1 | -1, sizes: CountedSizes) => `
         WHERE ${where} AND instr(folded.value, ${substring}) = position.i
         ON CONFLICT (slot, gram) DO UPDATE SET segments = segments + excluded.segments;`;
 
-/** Migrations 6 and 7: the segments meeting `where` join search: their words (1-2 character substrings in hex), their counts. */
-const addSegments = (where: string, counted: CountedSizes) => `
+/**
+ * Migration 8: the segments meeting `where` join the index of 5-character substrings, as hex words
+ * in text order, so a longer needle is a phrase of them.
+ */
+const addFiveCharacterWords = (where: string) => `
+      INSERT INTO transcript_search_long (rowid, words)
+        SELECT o.slot * ${KEY_SPAN} + s.rowid,
+          (SELECT group_concat(hex(${substring}), ' ' ORDER BY position.i) FROM ${substringsOfSegment([5])})
+        FROM ${searchableSegments} WHERE ${where};`;
+
+/** Migrations 6 to 8: the segments meeting `where` join search: their words (1-2 character substrings in hex), their counts. */
+const addSegments = (where: string, kept: SearchKept) => `
       INSERT INTO transcript_search_short (rowid, words)
         SELECT o.slot * ${KEY_SPAN} + s.rowid,
           (SELECT group_concat(hex(${substring}), ' ') FROM ${substringsOfSegment([1, 2])})
         FROM ${searchableSegments} WHERE ${where};
-      ${countSegments(where, 1, counted)}`;
+      ${kept.fiveCharacterWords ? addFiveCharacterWords(where) : ''}
+      ${countSegments(where, 1, kept.counted)}`;
 
-/** Migrations 6 and 7: the segments meeting `where` leave search. */
-const removeSegments = (where: string, counted: CountedSizes) => `
-      DELETE FROM transcript_search_short WHERE rowid IN (
-        SELECT o.slot * ${KEY_SPAN} + s.rowid FROM ${searchableSegments} WHERE ${where});
-      ${countSegments(where, -1, counted)}`;
+/** Migrations 6 to 8: the segments meeting `where` leave `table`, an index keyed like migration 5's. */
+const removeFrom = (table: string, where: string) => `
+      DELETE FROM ${table} WHERE rowid IN (
+        SELECT o.slot * ${KEY_SPAN} + s.rowid FROM ${searchableSegments} WHERE ${where});`;
+
+/** Migrations 6 to 8: the segments meeting `where` leave search. */
+const removeSegments = (where: string, kept: SearchKept) => `
+      ${removeFrom('transcript_search_short', where)}
+      ${kept.fiveCharacterWords ? removeFrom('transcript_search_long', where) : ''}
+      ${countSegments(where, -1, kept.counted)}`;
 
 /** Sizes of the substrings search_gram_counts counts: 1-3 characters from migration 6, 1-4 from 7. */
 type CountedSizes = readonly number[];
+
+/** What the search triggers keep besides the short-substring index and the call spans. */
+interface SearchKept {
+  counted: CountedSizes;
+  /** transcript_search_long, from migration 8. */
+  fiveCharacterWords: boolean;
+}
 
 /** Migration 6: search_positions numbers every character of `text`. */
 const positionsCover = (text: string) => `
@@ -91,10 +114,10 @@ const searchTriggerNames = [
 ];
 
 /**
- * Migrations 6 and 7: the triggers keeping the short-substring index, the counts of substrings of
- * `counted` sizes and the call spans in the transaction that changes a segment or a call's status.
+ * Migrations 6 to 8: the triggers keeping the short-substring index, the call spans and what
+ * `kept` names in the transaction that changes a segment or a call's status.
  */
-const searchTriggers = (counted: CountedSizes) => `
+const searchTriggers = (kept: SearchKept) => `
       -- Segments join search in AFTER triggers and leave it in BEFORE triggers, so the statements
       -- read them, and their call's status, from the table. The slot is made before the row is
       -- written, so these triggers and migration 5's find it whichever runs first.
@@ -104,12 +127,12 @@ const searchTriggers = (counted: CountedSizes) => `
         ${positionsCover('new.text')}
       END;
       CREATE TRIGGER search_segment_inserted AFTER INSERT ON transcript_segments BEGIN
-        ${addSegments('s.rowid = new.rowid', counted)}
+        ${addSegments('s.rowid = new.rowid', kept)}
         INSERT INTO search_call_spans (video_id, lowest_segment) VALUES (new.video_id, new.rowid)
           ON CONFLICT (video_id) DO UPDATE SET lowest_segment = min(lowest_segment, excluded.lowest_segment);
       END;
       CREATE TRIGGER search_segment_deleting BEFORE DELETE ON transcript_segments BEGIN
-        ${removeSegments('s.rowid = old.rowid', counted)}
+        ${removeSegments('s.rowid = old.rowid', kept)}
       END;
       CREATE TRIGGER search_segment_deleted AFTER DELETE ON transcript_segments BEGIN
         DELETE FROM search_call_spans WHERE video_id = old.video_id
@@ -119,19 +142,19 @@ const searchTriggers = (counted: CountedSizes) => `
           WHERE video_id = old.video_id AND lowest_segment = old.rowid;
       END;
       CREATE TRIGGER search_segment_rewriting BEFORE UPDATE OF text ON transcript_segments BEGIN
-        ${removeSegments('s.rowid = old.rowid', counted)}
+        ${removeSegments('s.rowid = old.rowid', kept)}
         ${positionsCover('new.text')}
       END;
       CREATE TRIGGER search_segment_rewritten AFTER UPDATE OF text ON transcript_segments BEGIN
-        ${addSegments('s.rowid = new.rowid', counted)}
+        ${addSegments('s.rowid = new.rowid', kept)}
       END;
       CREATE TRIGGER search_call_deleting BEFORE UPDATE OF status ON videos
       WHEN new.status = 'DELETED' AND old.status != 'DELETED' BEGIN
-        ${removeSegments('s.video_id = new.id', counted)}
+        ${removeSegments('s.video_id = new.id', kept)}
       END;
       CREATE TRIGGER search_call_restored AFTER UPDATE OF status ON videos
       WHEN old.status = 'DELETED' AND new.status != 'DELETED' BEGIN
-        ${addSegments('s.video_id = new.id', counted)}
+        ${addSegments('s.video_id = new.id', kept)}
       END;
 `;
 
@@ -567,10 +590,10 @@ export const migrations: readonly Migration[] = [
         tokenize = 'ascii'
       );
 
-${searchTriggers([1, 2, 3])}
+${searchTriggers({ counted: [1, 2, 3], fiveCharacterWords: false })}
       INSERT INTO search_call_spans (video_id, lowest_segment)
         SELECT video_id, min(rowid) FROM transcript_segments GROUP BY video_id;
-      ${addSegments('true', [1, 2, 3])}
+      ${addSegments('true', { counted: [1, 2, 3], fiveCharacterWords: false })}
     `,
   },
   {
@@ -582,8 +605,28 @@ ${searchTriggers([1, 2, 3])}
     // needles counted in two threads").
     sql: `
       ${searchTriggerNames.map((name) => `DROP TRIGGER ${name};`).join('\n      ')}
-      ${searchTriggers([1, 2, 3, 4])}
+      ${searchTriggers({ counted: [1, 2, 3, 4], fiveCharacterWords: false })}
       ${countSegments('true', 1, [4])}
+    `,
+  },
+  {
+    version: 8,
+    name: 'an index of 5 character substrings, for needles of 5 characters or more',
+    // A long needle made of the commonest trigrams ("and the") was counted through the trigram
+    // index, whose doclists for " th" and "the" hold most segments: 20 ms at 1,000,000 segments.
+    // 5-character substrings are far rarer, so the same needle as a phrase of them reads a
+    // fraction of the entries (docs/decisions.md, "Search: needles of 5 characters or more are phrases of
+    // 5-character substrings"). Hex words with positions (detail=full), kept by the same triggers.
+    sql: `
+      CREATE VIRTUAL TABLE transcript_search_long USING fts5(
+        words,
+        content = '',
+        contentless_delete = 1,
+        tokenize = 'ascii'
+      );
+      ${searchTriggerNames.map((name) => `DROP TRIGGER ${name};`).join('\n      ')}
+      ${searchTriggers({ counted: [1, 2, 3, 4], fiveCharacterWords: true })}
+      ${addFiveCharacterWords('true')}
     `,
   },
 ];

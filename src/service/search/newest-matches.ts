@@ -7,7 +7,7 @@ export const KEY_SPAN = 2 ** 40;
 
 /** A full-text table and the MATCH expression that finds a needle's segments in it. */
 export interface IndexLookup {
-  table: 'transcript_search' | 'transcript_search_short';
+  table: 'transcript_search' | 'transcript_search_short' | 'transcript_search_long';
   match: string;
 }
 

@@ -70,6 +70,13 @@ const queries = [
   'İsta',
   'k an',
   // 5 characters and more
+  ' the ',
+  'ÉTÉ à',
+  'ok 😀!',
+  'İstanbul',
+  'ſtraße',
+  'the "the',
+  'rewritten: É',
   'PRICE',
   'budget',
   'Núñez',
@@ -165,22 +172,33 @@ describe('every search path', () => {
   });
 });
 
-describe('a workspace stored before the counts of 4 character substrings (migration 7)', () => {
-  it('counts them once migrated, and keeps counting them as calls change', () => {
+const byLength = (test: (length: number) => boolean) => queries.filter((q) => test([...q].length));
+
+describe.each([
+  // Migration 7 added the counts of 4 character substrings, 8 the index of 5 character substrings.
+  {
+    version: 7,
+    migratedQueries: byLength((length) => length === 4).concat(['the ', ' and', 'ing ']),
+  },
+  {
+    version: 8,
+    migratedQueries: byLength((length) => length >= 5).concat(['and the', 'the pricing', ' and ']),
+  },
+])('a workspace stored before migration $version', ({ version, migratedQueries }) => {
+  it('finds every match once migrated, and keeps finding them as calls change', () => {
     const olderDir = mkdtempSync(join(tmpdir(), 'callscope-search-migration-'));
     try {
       const older = new Database(join(olderDir, DATABASE_FILE));
       migrate(
         older,
-        migrations.filter((migration) => migration.version < 7),
+        migrations.filter((migration) => migration.version < version),
       );
       const olderOrg = seedDatabase(older, { profile: 'test', issueKey: () => 'sci_unused' }).orgs[0]!.id;
       older.close();
 
       const migrated = openDatabase(olderDir);
-      const fourCharacters = queries.filter((q) => [...q].length === 4).concat(['the ', ' and', 'ing ']);
-      const expectCountsAgree = () => {
-        for (const q of fourCharacters) {
+      const expectSearchesAgree = () => {
+        for (const q of migratedQueries) {
           const expected = plainScan(migrated, olderOrg, q);
           const result = searchTranscripts(migrated, olderOrg, { q, limit: 7 });
           expect(result.total_matches, q).toBe(expected.length);
@@ -190,10 +208,10 @@ describe('a workspace stored before the counts of 4 character substrings (migrat
           ).toEqual(expected.slice(0, 7));
         }
       };
-      expectCountsAgree();
+      expectSearchesAgree();
       const someCall = migrated.prepare('SELECT id FROM videos WHERE org_id = ? LIMIT 1').pluck().get(olderOrg);
       migrated.prepare("UPDATE videos SET status = 'DELETED' WHERE id = ?").run(someCall);
-      expectCountsAgree();
+      expectSearchesAgree();
       migrated.close();
     } finally {
       rmSync(olderDir, { recursive: true, force: true });
