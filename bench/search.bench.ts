@@ -24,10 +24,11 @@ const queries = [
   'bud',
   'sig',
   'the',
-  // Needles made only of the commonest trigrams: a 4-character one is counted, the index reads every
-  // match of a longer one.
+  // Needles made only of the commonest substrings: a 4-character one is counted; the 5-character
+  // index reads every match of a longer one.
   ' the',
   'and the',
+  ' the ',
   'th',
   'ok',
   'é',
@@ -61,13 +62,14 @@ function fullScan(db: Db, orgId: string, q: string) {
   };
 }
 
-/** On-disk size of the search structures (migrations 5 and 6) and of the whole database. */
+/** On-disk size of the search structures (migrations 5 to 8) and of the whole database. */
 function searchDiskUse(db: Db): string {
   db.pragma('wal_checkpoint(TRUNCATE)');
   const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
   const sizes = db
     .prepare(
       `SELECT CASE WHEN name LIKE 'transcript_search_short%' THEN 'short-substring index'
+                   WHEN name LIKE 'transcript_search_long%' THEN '5-character index'
                    WHEN name LIKE 'transcript_search%' THEN 'trigram index'
                    WHEN name = 'search_gram_counts' THEN 'substring counts'
                    WHEN name = 'search_call_spans' THEN 'call spans'
@@ -84,7 +86,7 @@ const needleLength = (q: string) => [...q].length;
 const pathOf = (q: string, orgSegments: number) => {
   if (needleLength(q) <= 2) return 'count + short index';
   if (needleLength(q) <= 4) return 'count + trigram index';
-  return orgSegments >= defaultTuning.splitFrom ? 'trigram index, counted in two threads' : 'trigram index';
+  return orgSegments >= defaultTuning.splitFrom ? '5-character index, counted in two threads' : '5-character index';
 };
 
 export default async function searchBench(): Promise<void> {
@@ -126,7 +128,7 @@ export default async function searchBench(): Promise<void> {
 all, ${Number(orgSegments).toLocaleString('en-US')} in the organisation searched (seeded, with today's search triggers, in ${seed.seconds} s).
 Each timing is one complete search as the endpoint runs it: the first page of 25 plus \`total_matches\`
 (${SEARCH_RUNS} runs after 2 untimed). "count" is one row of \`search_gram_counts\` (needles of 1-4 characters); a longer
-needle is counted through the trigram index, by two threads at once for this organisation's size; the first page comes from the
+needle is a phrase of 5-character substrings, counted through their index, by two threads at once for this organisation's size; the first page comes from the
 newest calls' lines when the needle is dense, else from the index named, read newest first
 (docs/decisions.md). The plain full scan is \`instr(lower(text), q)\` over every segment of the organisation,
 the same page and count without any index (${SCAN_RUNS} runs after 1 untimed). Speed-up: the scan's p50 over the
