@@ -9,7 +9,9 @@
  * - re-opening a call seen before with the service stopped: a fresh page load on the call's
  *   address, and a click on it in the calls list, each to the call's details and its first
  *   transcript rows painted.
- * `LOCAL_FIRST_ONLY=search` or `=reopen` runs one part and prints it without recording it.
+ * - re-opening a deal seen before with the service stopped: a click on its card in the Pipeline, to
+ *   its title, facts and win probability painted.
+ * `LOCAL_FIRST_ONLY=search`, `=reopen` or `=deal` runs one part and prints it without recording it.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -172,6 +174,27 @@ function recordCallPaint(title: string) {
     if (timing.rowsAt === null && heading === title && document.querySelector('.transcript-rows .segment')) {
       timing.rowsAt = -1;
       afterPaint(() => (timing.rowsAt = performance.now()));
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Runs in the page before the app: when the deal's title, facts and win probability were first
+ * painted, in ms since the page's navigation began, and when the last click before them happened.
+ */
+function recordDealPaint(title: string) {
+  const timing = { clickedAt: null as number | null, detailAt: null as number | null };
+  (window as unknown as { dealPaint: typeof timing }).dealPaint = timing;
+  const { afterPaint } = window as unknown as { afterPaint: AfterPaint };
+  document.addEventListener('click', (event) => (timing.clickedAt = event.timeStamp), true);
+  new MutationObserver(() => {
+    const shown =
+      document.querySelector('h1')?.textContent === title &&
+      document.querySelector('dl.facts') &&
+      document.querySelector('.probability-value');
+    if (timing.detailAt === null && shown) {
+      timing.detailAt = -1;
+      afterPaint(() => (timing.detailAt = performance.now()));
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
@@ -387,6 +410,64 @@ async function reopenOffline(browser: Browser, service: TestService) {
   }
 }
 
+interface DealPaint {
+  clickedAt: number | null;
+  detailAt: number | null;
+}
+
+async function dealPainted(page: Page): Promise<DealPaint> {
+  const done = await page.waitForFunction(
+    () => {
+      const timing = (window as unknown as { dealPaint: DealPaint }).dealPaint;
+      return (timing.detailAt ?? -1) > 0 ? timing : null;
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  return (await done.jsonValue()) as DealPaint;
+}
+
+/**
+ * A deal seen once from the Pipeline with the service up, then clicked on a fresh Pipeline page
+ * with the service stopped, as a call is in `reopenOffline`.
+ */
+async function reopenDealOffline(browser: Browser, service: TestService) {
+  // Up again whatever ran before (the call's part leaves it stopped).
+  await service.restart();
+  const key = demoKeyOf(service.manifest!).key.key;
+  const response = await fetch(`${service.baseUrl}/v1/deals?status=OPEN&limit=1`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const deal = ((await response.json()) as { data: { id: string; title: string }[] }).data[0]!;
+  const app = await openApp(service, null);
+  try {
+    const page = await newPage(browser, recordDealPaint, deal.title);
+    await page.goto(`${await app.host.newSignInUrl()}#/deals`);
+    await page.getByRole('link', { name: deal.title }).first().click();
+    await dealPainted(page);
+    await page.getByText(/^Updated /).waitFor();
+    await page.close();
+
+    await service.terminate();
+
+    const inApp: DealPaint[] = [];
+    for (let run = 0; run < REOPEN_RUNS; run++) {
+      const listed = await newPage(browser, recordDealPaint, deal.title);
+      await listed.goto(`${await app.host.newSignInUrl()}#/deals`);
+      const link = listed.getByRole('link', { name: deal.title }).first();
+      await link.waitFor();
+      // As in reopenOffline: Playwright's helper is built in the page before the click.
+      await listed.waitForFunction(() => true);
+      await link.click();
+      inApp.push(await dealPainted(listed));
+      await listed.close();
+    }
+    return { deal, inApp };
+  } finally {
+    await app.close();
+  }
+}
+
 /** A keystroke whose results were never painted (the next key's search replaced them) is slower than any painted. */
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'not painted');
 const verdict = (measured: number, target: number) => (measured <= target ? 'met' : '**missed**');
@@ -476,11 +557,26 @@ The bridge (request → answer's headers, the host reading the replica included,
 `;
 }
 
-const benchParts = ['search', 'reopen'] as const;
+type DealReopenRun = Awaited<ReturnType<typeof reopenDealOffline>>;
+
+function dealReopenSection(reopen: DealReopenRun): string {
+  return `**Re-opening a deal seen before, with the service stopped**: the \`demo\` profile's newest open deal ("${reopen.deal.title}"), seen once from the Pipeline with the service up, then the service process stopped. ${REOPEN_RUNS} runs: a fresh page on the Pipeline (read from the replica) and a click on the deal's card, timed from the click to its title, facts and win probability painted.
+
+| navigation | p50 ms | p95 ms | p95 ≤ ${REOPEN_TARGET_MS} ms (issue 12, item 2) |
+|---|---:|---:|---|
+${reopenRow(
+  'click on the Pipeline → title, facts and win probability painted',
+  reopen.inApp.map((t) => t.detailAt! - t.clickedAt!),
+)}
+
+`;
+}
+
+const benchParts = ['search', 'reopen', 'deal'] as const;
 type BenchPart = (typeof benchParts)[number];
 
 /**
- * `LOCAL_FIRST_ONLY=search` or `=reopen` runs that part alone and prints it without writing
+ * `LOCAL_FIRST_ONLY=search`, `=reopen` or `=deal` runs that part alone and prints it without writing
  * docs/benchmarks.md, for a quick look at one change; a name that is no part is refused.
  */
 function chosenPart(): BenchPart | null {
@@ -500,14 +596,18 @@ export default async function localFirstUiBench(): Promise<void> {
   const service = await startTestService({ profile: 'demo' });
   try {
     const sections: string[] = [];
-    if (only !== 'reopen') {
+    if (!only || only === 'search') {
       console.log('keystrokes on the Search screen, 1,000,000 segments…');
       const search = await searchKeystrokes(browser, service);
       sections.push(searchSection(search, loadAtStart, loadAverage()));
     }
-    if (only !== 'search') {
+    if (!only || only === 'reopen') {
       console.log('re-opening a seen call with the service stopped…');
       sections.push(reopenSection(await reopenOffline(browser, service)));
+    }
+    if (!only || only === 'deal') {
+      console.log('re-opening a seen deal with the service stopped…');
+      sections.push(dealReopenSection(await reopenDealOffline(browser, service)));
     }
     if (only) {
       console.log(
