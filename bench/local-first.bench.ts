@@ -76,13 +76,17 @@ type BridgeTimes = Record<string, number[]>;
  */
 function recordBridge() {
   const times: BridgeTimes = {};
-  (window as unknown as { bridgeTimes: BridgeTimes }).bridgeTimes = times;
+  /** Per call, when the calls list's read-ahead of its transcript was answered. */
+  const heldAt: Record<string, number> = {};
+  Object.assign(window, { bridgeTimes: times, heldAt });
   const fetchBefore = window.fetch;
   window.fetch = async (input, init) => {
     const op = typeof init?.body === 'string' ? /^\{"op":"(\w+)"/.exec(init.body)?.[1] : undefined;
     const sentAt = performance.now();
     const response = await fetchBefore(input, init);
     if (op) times[op] = [...(times[op] ?? []), performance.now() - sentAt];
+    const held = op === 'getHeldTranscript' ? /"id":"([^"]+)"/.exec(init!.body as string)?.[1] : undefined;
+    if (held) heldAt[held] = performance.now();
     return response;
   };
 }
@@ -378,6 +382,8 @@ async function reopenOffline(browser: Browser, service: TestService) {
 
     const fresh: CallPaint[] = [];
     const inApp: CallPaint[] = [];
+    /** Per run, from the list showing the call's link until the list's read-ahead of its transcript was answered. */
+    const readAhead: number[] = [];
     /** The call screen's transcript, which the rows wait for, and the call's own read, through the bridge. */
     const bridge = { getVideo: [] as number[], getTranscript: [] as number[] };
     let offlineShown = false;
@@ -392,10 +398,20 @@ async function reopenOffline(browser: Browser, service: TestService) {
       await listed.goto(`${await app.host.newSignInUrl()}#/calls`);
       const link = listed.getByRole('link', { name: call.title }).first();
       await link.waitFor();
-      // Playwright builds its helper in the page's own world on the first wait there, about 18 ms of
-      // script on the page's thread (seen in traces between the transcript's answer and its rows):
-      // built before the click, so the click's time is the app's.
-      await listed.waitForFunction(() => true);
+      // The list reads ahead, at idle, the transcripts the replica holds of the calls in view; a
+      // person's click comes later than that (hundreds of ms to find the row): it is waited for,
+      // and how long it took after the list showed the link is reported. The wait also builds
+      // Playwright's helper in the page's own world (about 18 ms of script on the page's thread,
+      // seen in traces between the transcript's answer and its rows) before the click, so the
+      // click's time is the app's.
+      const shownAt = await listed.evaluate(() => performance.now());
+      const heldAt = await listed.waitForFunction(
+        (id) => (window as unknown as { heldAt: Record<string, number> }).heldAt[id],
+        call.id,
+        { timeout: 10_000 },
+      );
+      readAhead.push(Math.max(0, ((await heldAt.jsonValue()) as number) - shownAt));
+      await listed.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       await link.click();
       inApp.push(await callPainted(listed));
       const times = await listed.evaluate(() => (window as unknown as { bridgeTimes: BridgeTimes }).bridgeTimes);
@@ -404,7 +420,7 @@ async function reopenOffline(browser: Browser, service: TestService) {
       await listed.close();
     }
     if (!offlineShown) throw new Error('the app never said it was offline: was the service stopped?');
-    return { call, lines, fresh, inApp, bridge };
+    return { call, lines, fresh, inApp, bridge, readAhead };
   } finally {
     await app.close();
   }

@@ -364,6 +364,14 @@ export const operations = {
   getReplicaStatus: { params: Empty, result: ReplicaStatus },
   getSyncStatus: { params: Empty, result: SyncStatus },
   searchLocal: { params: LocalSearchParams, result: LocalSearchResult },
+  /**
+   * A call's transcript as the local copy holds it, or null: never asks the service (no request,
+   * none of its rate limit), so a list can read ahead the calls it shows.
+   */
+  getHeldTranscript: {
+    params: z.object({ id: z.string().min(1) }),
+    result: z.custom<ApiResult<'getTranscript'> | null>(),
+  },
   pauseSync: { params: Empty, result: SyncStatus },
   resumeSync: { params: Empty, result: SyncStatus },
   setSyncBudget: { params: z.object({ requestsPerSecond: SyncBudget }), result: SyncStatus },

@@ -54,11 +54,15 @@ export function CallScreen({
   // requests share six connections (a press on the call's link may have asked already).
   usePrefetchQuery(callQueries.transcript(callId));
   const transcriptAnswered = !useQuery(callQueries.transcript(callId)).isPending;
-  // The title and facts are painted in the frame of the click that opened the call. The tabs and
-  // the transcript, most of the page's first render, come once that frame is painted and the
-  // transcript is answered, in one render: rendered before the answer, they took a render and a
-  // frame of their own, and their reads went out, between the answer and its rows.
-  const bodyShown = useValueAfterPaint(true, false) && transcriptAnswered;
+  // A transcript already in the page (read ahead by the calls list) is rendered with the title,
+  // in the frame of the click that opened the call. Otherwise the title and facts are painted in
+  // that frame, and the tabs and the transcript, most of the page's first render, come once that
+  // frame is painted and the transcript is answered, in one render: rendered before the answer,
+  // they took a render and a frame of their own, and their reads went out, between the answer and
+  // its rows.
+  const [heldAtOpen] = useState(transcriptAnswered);
+  const titlePainted = useValueAfterPaint(true, false);
+  const bodyShown = (heldAtOpen || titlePainted) && transcriptAnswered;
   // The summary and the analyses are read once that render is painted: asked in it, their requests
   // and answers came between the transcript's answer and its rows.
   const bodyPainted = useValueAfterPaint(bodyShown, false);
@@ -129,7 +133,7 @@ export function CallScreen({
       </div>
       <RefusedNote id="analyze-refused" action="Analyze" reason={refusal} />
       <ExportDialog callId={callId} open={exporting} onClose={() => setExporting(false)} />
-      <HiddenTabsReads callId={callId} read={bodyPainted} />
+      <ReadsAfterPaint callId={callId} read={bodyPainted} />
       {video.isError ? (
         <ErrorState error={video.error} onRetry={() => video.refetch()} title="This call’s details could not be read" />
       ) : call ? (
@@ -209,12 +213,13 @@ export function CallScreen({
 /**
  * The tabs not on view are read with the summary, once the transcript's rows are painted, so
  * switching to them shows them at once without their reads and answers coming between the page
- * and its transcript.
+ * and its transcript. So is a transcript the calls list read ahead (stale: it is asked for again).
  */
-function HiddenTabsReads({ callId, read }: { callId: string; read: boolean }) {
+function ReadsAfterPaint({ callId, read }: { callId: string; read: boolean }) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!read) return;
+    void queryClient.prefetchQuery(callQueries.transcript(callId));
     void queryClient.prefetchQuery(callQueries.checklist(callId));
     void queryClient.prefetchQuery(callQueries.events(callId));
   }, [read, queryClient, callId]);

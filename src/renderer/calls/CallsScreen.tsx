@@ -29,6 +29,7 @@ import {
   writeCallsView,
 } from './calls-view';
 import { callQueries } from './queries';
+import { useTranscriptReadAhead } from './transcript-read-ahead';
 import './calls.css';
 
 /** The service's own order: newest first (interface, Pagination), what the list shows unsorted. */
@@ -166,6 +167,8 @@ function CallsTable({
     scrollMargin,
   });
   const rows = virtualizer.getVirtualItems();
+  const inView = virtualizer.range;
+  useTranscriptReadAhead(inView ? calls.slice(inView.startIndex, inView.endIndex + 1).map((call) => call.id) : []);
   // The next page is asked for when the rows on screen come near the last loaded one: a scroll
   // position, not a loop. (An IntersectionObserver sentinel missed crossings while rows were added.)
   const lastShown = rows.at(-1)?.index ?? -1;

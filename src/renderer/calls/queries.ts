@@ -34,6 +34,13 @@ async function unlessNotAnalysed<T>(request: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * When a transcript read ahead from the local copy (transcript-read-ahead.ts) counts as read: never,
+ * so it is stale. The call page paints it at once and asks for it after that paint (the press and
+ * the page's mount leave it be: their request would come between the click and its frame).
+ */
+export const readAheadAt = 0;
+
 export const callQueries = {
   list: (filters: CallFilters) =>
     infiniteQueryOptions({
@@ -52,6 +59,8 @@ export const callQueries = {
       queryKey: callKeys.transcript(callId),
       queryFn: ({ signal }) => call('getTranscript', { id: callId }, signal),
       staleTime: 10 * 60_000,
+      // One read ahead is asked for by the call page once painted, not as it mounts (see `readAheadAt`).
+      refetchOnMount: (query) => query.state.dataUpdatedAt !== readAheadAt,
     }),
   events: (callId: string) =>
     queryOptions({
@@ -97,11 +106,13 @@ export function callFromLists(queryClient: QueryClient, callId: string): CallAns
 
 /**
  * Starts the reads the call page paints first when the person goes for the call (pressing on its
- * link), so they are on the way while the page renders: its transcript, and the call itself unless
- * a calls list already holds its record (the page shows that, and reads the call after the transcript).
+ * link), so they are on the way while the page renders: its transcript unless the page holds it
+ * already, and the call itself unless a calls list already holds its record (the page shows that,
+ * and reads the call after the transcript).
  */
 export function prefetchCall(queryClient: QueryClient, callId: string): void {
-  void queryClient.prefetchQuery(callQueries.transcript(callId));
+  if (!queryClient.getQueryData(callKeys.transcript(callId)))
+    void queryClient.prefetchQuery(callQueries.transcript(callId));
   if (!callFromLists(queryClient, callId)) void queryClient.prefetchQuery(callQueries.detail(callId));
 }
 

@@ -357,6 +357,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           (await askService(workspace, 'searchTranscripts', { q, limit: 100, deal_id: dealId }, signal)) as never,
       });
     },
+    getHeldTranscript: async ({ id }) =>
+      reads.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,
     pauseSync: async () => {
       const { id } = workspaces.active();
       const sync = await syncOf(id);

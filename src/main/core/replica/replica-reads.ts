@@ -99,6 +99,12 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
       return stored.body;
     },
 
+    /** What the replica holds for this read, or null; the service is not asked, now or later. */
+    async held(workspaceId: string, op: string, params: Record<string, unknown>): Promise<unknown> {
+      const replica = await options.replicas.get(workspaceId);
+      return replica?.answers.get(op, canonicalParams(params))?.body ?? null;
+    },
+
     /**
      * The app just changed something on the service (a POST or DELETE), or a job it watches ended:
      * every copy read before now waits for the service once, so the screen that reads again after
