@@ -87,6 +87,19 @@ describe('reads served from the replica', () => {
     });
   });
 
+  it('gives a transcript it holds for reading ahead, and for one it does not, nothing, without asking the service', async () => {
+    const core = await openCore();
+    const [seen, unseen] = (await value(core, 'listVideos', { limit: 5 })).data as { id: string }[];
+    const transcript = await value(core, 'getTranscript', { id: seen!.id });
+    expect(await value(core, 'getHeldTranscript', { id: seen!.id })).toEqual(transcript);
+    // Asked of the service, its answer would now be held.
+    expect(await core.invoke('getHeldTranscript', { id: unseen!.id })).toEqual({ ok: true, value: null });
+    expect(await core.invoke('getHeldTranscript', { id: unseen!.id })).toEqual({ ok: true, value: null });
+
+    await service.terminate();
+    expect(await value(core, 'getHeldTranscript', { id: seen!.id })).toEqual(transcript);
+  });
+
   it('notices by itself when the service answers again', async () => {
     const core = await openCore();
     await value(core, 'listDeals', {});
