@@ -2,8 +2,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DealStatus } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { listItem } from '../navigation/list-items';
-import { Link } from '../navigation/router';
-import { paths } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
@@ -13,6 +11,7 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useMemberNames } from '../team/queries';
 import { useWorkspaceCurrency } from '../workspaces/queries';
 import { type BoardView, compareCards, inRanges } from './board-view';
+import { DealLink } from './DealLink';
 import { DealWarningList } from './DealWarningList';
 import { dealQueries } from './queries';
 import { type BoardCard, useCardFacts } from './useCardFacts';
@@ -106,7 +105,7 @@ export function DealGroup({
             <ul className="deal-cards">
               {items.map((deal) => (
                 <li key={deal.id}>
-                  <Link to={paths.deal(deal.id)} className="deal-card" {...listItem}>
+                  <DealLink dealId={deal.id} className="deal-card" {...listItem}>
                     <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
                     <span className="deal-meta">
                       <span>{ownerName(deal.owner_id)}</span>
@@ -117,7 +116,7 @@ export function DealGroup({
                       <span className="card-probability">{probabilityText(facts.byId.get(deal.id))}</span>
                     </span>
                     <DealWarningList warnings={warnings.get(deal.id)} />
-                  </Link>
+                  </DealLink>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../navigation/router';
-import { paths } from '../navigation/routes';
 import { isNotFoundError } from '../shared-ui/whole-screen-error';
+import { DealLink } from './DealLink';
 import { dealQueries } from './queries';
 
 /**
@@ -16,5 +15,5 @@ export function DealName({ dealId }: { dealId: string | null }) {
     return <span className="muted">Deal deleted</span>;
   }
   const title = deal.data?.data.title ?? (deal.isPending ? 'Deal…' : 'Untitled deal');
-  return <Link to={paths.deal(dealId)}>{title}</Link>;
+  return <DealLink dealId={dealId}>{title}</DealLink>;
 }

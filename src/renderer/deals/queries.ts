@@ -81,6 +81,21 @@ export const dealQueries = {
 };
 
 /**
+ * Starts the reads the deal page paints first when the person goes for the deal (pressing its
+ * link): the deal with its win probability, its scorings (the trend) and its activities.
+ */
+export function prefetchDeal(queryClient: QueryClient, dealId: string): void {
+  const detail = dealQueries.detail(dealId);
+  // The board's card may be reading the same deal in the background lane, queued behind other
+  // cards: that read is dropped and asked again in the foreground. Not abortable: the board's
+  // unmount, in the click, would cancel a read its last card observer leaves.
+  void queryClient.cancelQueries({ queryKey: detail.queryKey, exact: true });
+  void queryClient.prefetchQuery({ ...detail, queryFn: () => call('getDeal', { id: dealId }) });
+  void queryClient.prefetchInfiniteQuery(dealQueries.scorings(dealId));
+  void queryClient.prefetchInfiniteQuery(dealQueries.activities(dealId));
+}
+
+/**
  * The three reads a deal's warnings need: its newest activity (shared with the board's order by
  * last activity through the query cache), its newest scorings, and whether its calls mention
  * pricing (a search restricted to the deal).
