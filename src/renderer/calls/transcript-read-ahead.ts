@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { callInBackground } from '../api';
 import { callKeys, readAheadAt } from './queries';
 
-/** At most this many read-ahead transcripts no screen shows stay in the page. */
+/** Beyond the calls in view, at most this many read-ahead transcripts no screen shows stay in the page. */
 const KEPT = 24;
 /** The calls whose transcripts were read ahead, oldest first. */
 const readAhead: string[] = [];
@@ -22,7 +22,8 @@ export function useTranscriptReadAhead(callIds: readonly string[]): void {
     if (!shown) return;
     const controller = new AbortController();
     const idle = requestIdleCallback(() => {
-      for (const callId of shown.split('\n')) void readTranscriptAhead(queryClient, callId, controller.signal);
+      const inView = new Set(shown.split('\n'));
+      for (const callId of inView) void readTranscriptAhead(queryClient, callId, inView, controller.signal);
     });
     return () => {
       cancelIdleCallback(idle);
@@ -31,7 +32,12 @@ export function useTranscriptReadAhead(callIds: readonly string[]): void {
   }, [shown, queryClient]);
 }
 
-async function readTranscriptAhead(queryClient: QueryClient, callId: string, signal: AbortSignal) {
+async function readTranscriptAhead(
+  queryClient: QueryClient,
+  callId: string,
+  inView: ReadonlySet<string>,
+  signal: AbortSignal,
+) {
   const queryKey = callKeys.transcript(callId);
   if (queryClient.getQueryData(queryKey)) return;
   const held = await callInBackground('getHeldTranscript', { id: callId }, signal).catch(() => null);
@@ -39,13 +45,22 @@ async function readTranscriptAhead(queryClient: QueryClient, callId: string, sig
   if (!held || queryClient.getQueryData(queryKey)) return;
   queryClient.setQueryData(queryKey, held, { updatedAt: readAheadAt });
   readAhead.push(callId);
-  forgetOldest(queryClient);
+  forgetOldest(queryClient, inView);
 }
 
-/** Beyond `KEPT`, the oldest read-ahead transcripts go, unless a screen shows one or read it itself. */
-function forgetOldest(queryClient: QueryClient) {
-  while (readAhead.length > KEPT) {
-    const query = queryClient.getQueryCache().find({ queryKey: callKeys.transcript(readAhead.shift()!), exact: true });
+/**
+ * Beyond `KEPT`, the oldest read-ahead transcripts go, unless their call is in view, a screen shows
+ * one, or the page has read it itself since.
+ */
+function forgetOldest(queryClient: QueryClient, inView: ReadonlySet<string>) {
+  for (let index = 0; readAhead.length > KEPT && index < readAhead.length; ) {
+    const callId = readAhead[index]!;
+    if (inView.has(callId)) {
+      index += 1;
+      continue;
+    }
+    readAhead.splice(index, 1);
+    const query = queryClient.getQueryCache().find({ queryKey: callKeys.transcript(callId), exact: true });
     if (query && query.getObserversCount() === 0 && query.state.dataUpdatedAt === readAheadAt)
       queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
   }
