@@ -2,12 +2,12 @@
  * Cold start: `npm run start:web` (browser mode, as `npm start` falls back to here) to the first
  * screen with data, in Debian's Chromium. A first launch (no demo workspace yet, so it is seeded)
  * and a launch again on the same data, each timed in phases from what the launcher shows: the
- * launcher's own start, seeding, the service's start (its ready file), the browser host's start
- * (the printed URL), the page, and the pipeline's cards. The bench builds first, so the
+ * launcher's own start, seeding, the service's start (the launcher says where it listens), the
+ * browser host's start (the printed URL), the page, and the pipeline's cards. The bench builds first, so the
  * launcher, which builds only what is stale, never builds inside a timed run.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,19 +20,15 @@ const POLL_MS = 5;
 interface Phases {
   /** Launch → "Seeding…" printed: the launcher's own start (first launch only). */
   launcher: number | null;
-  /** Launch → the service's ready file written (seeding included on a first launch). */
+  /** Launch → the launcher says where the service listens (seeding included on a first launch). */
   service: number;
-  /** Ready file → the sign-in URL printed. */
+  /** The service listening → the sign-in URL printed. */
   host: number;
   /** URL → the first screen painted (welcome, or the pipeline when the demo is already open). */
   page: number;
   /** First screen → the pipeline's cards (opening the demo on a first launch). */
   data: number;
   total: number;
-}
-
-function readyFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('ready-') && name.endsWith('.json')) : [];
 }
 
 async function until<T>(check: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {
@@ -54,18 +50,17 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function launchOnce(browser: Browser, home: string): Promise<Phases> {
-  const dataDir = join(home, 'data', 'callscope', 'demo');
-  const earlier = new Set(readyFiles(dataDir));
   const started = performance.now();
   const child = spawn(process.execPath, [join(projectRoot, 'scripts', 'start.mjs'), '--web'], {
     cwd: projectRoot,
     env: { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const seen: { seeding?: number; url?: string; urlAt?: number } = {};
+  const seen: { seeding?: number; serviceAt?: number; url?: string; urlAt?: number } = {};
   createInterface({ input: child.stdout! }).on('line', (line) => {
     const now = performance.now();
     if (line.startsWith('Seeding')) seen.seeding = now;
+    if (line.startsWith('The demo service listens at')) seen.serviceAt = now;
     const url = /https?:\/\/\S+/.exec(line)?.[0];
     if (url && line.includes('browser mode')) {
       seen.url = url;
@@ -73,7 +68,7 @@ async function launchOnce(browser: Browser, home: string): Promise<Phases> {
     }
   });
   try {
-    const ready = await until(() => readyFiles(dataDir).some((name) => !earlier.has(name)) && performance.now());
+    const ready = await until(() => seen.serviceAt);
     const url = await until(() => seen.url);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const opened = performance.now();
@@ -159,7 +154,7 @@ export default async function coldStartBench(): Promise<void> {
     '| phase | first launch | again |',
     '|---|---:|---:|',
     row('launch → the launcher running (node, tsx, its imports; "Seeding…" printed)', 'launcher'),
-    row('launch → the service listening (its ready file; seeding first on a first launch)', 'service'),
+    row('launch → the service listening (the launcher says where; seeding first on a first launch)', 'service'),
     row('service listening → browser host up (sign-in URL printed)', 'host'),
     row('page: URL → first screen painted', 'page'),
     row('first screen → pipeline cards', 'data'),

@@ -127,6 +127,7 @@ async function startDemoService() {
     console.error(`The local service did not start: ${error.message}`);
     process.exit(1);
   }
+  console.log(`The demo service listens at ${service.baseUrl}`);
   return { dataDir, baseUrl: service.baseUrl };
 }
 
