@@ -137,6 +137,8 @@ function installGeneratedBridge({
         return read({ data: transcript, meta });
       }),
     getVideoEvents: () => read({ data: [], meta }),
+    // Nothing held locally: the calls list's read-ahead finds no transcript (and puts none in the page).
+    getHeldTranscript: () => ok(null),
     getSummary: () =>
       Promise.resolve({
         ok: false,
