@@ -349,16 +349,37 @@ interface CallPaint {
   rowsAt: number | null;
 }
 
-async function callPainted(page: Page): Promise<CallPaint> {
+/** Waits until the page's \`window[record]\` has each of \`marks\` painted, and returns it. */
+async function painted<T>(page: Page, record: 'callPaint' | 'dealPaint', marks: readonly string[]): Promise<T> {
   const done = await page.waitForFunction(
-    () => {
-      const timing = (window as unknown as { callPaint: CallPaint }).callPaint;
-      return (timing.detailAt ?? -1) > 0 && (timing.rowsAt ?? -1) > 0 ? timing : null;
+    ([name, wanted]) => {
+      const timing = (window as unknown as Record<string, Record<string, number | null>>)[name]!;
+      return wanted.every((mark) => (timing[mark] ?? -1) > 0) ? timing : null;
     },
-    null,
+    [record, marks] as const,
     { timeout: 30_000 },
   );
-  return (await done.jsonValue()) as CallPaint;
+  return (await done.jsonValue()) as T;
+}
+
+const callPainted = (page: Page) => painted<CallPaint>(page, 'callPaint', ['detailAt', 'rowsAt']);
+
+/**
+ * Seen once with the service up: the list, then the record opened from it, each kept in the
+ * replica as it is read (\`page\` is closed after). Then the service is stopped.
+ */
+async function seenThenStopped(
+  host: AppHost,
+  service: TestService,
+  page: Page,
+  seen: { list: string; title: string; painted: (page: Page) => Promise<unknown> },
+): Promise<void> {
+  await page.goto(`${await host.newSignInUrl()}#${seen.list}`);
+  await page.getByRole('link', { name: seen.title }).first().click();
+  await seen.painted(page);
+  await page.getByText(/^Updated /).waitFor();
+  await page.close();
+  await service.terminate();
 }
 
 async function reopenOffline(browser: Browser, service: TestService) {
@@ -369,16 +390,11 @@ async function reopenOffline(browser: Browser, service: TestService) {
   const lines = (await ask<{ data: unknown[] }>(`/v1/videos/${call.id}/transcript`)).data.length;
   const app = await openApp(service, null);
   try {
-    // Seen once with the service up: the calls list and the call, kept in the replica as they are read.
-    const page = await newPage(browser, recordCallPaint, call.title);
-    await page.goto(`${await app.host.newSignInUrl()}#/calls`);
-    await page.getByRole('heading', { level: 1, name: 'Calls' }).waitFor();
-    await page.getByRole('link', { name: call.title }).first().click();
-    await callPainted(page);
-    await page.getByText(/^Updated /).waitFor();
-    await page.close();
-
-    await service.terminate();
+    await seenThenStopped(app.host, service, await newPage(browser, recordCallPaint, call.title), {
+      list: '/calls',
+      title: call.title,
+      painted: callPainted,
+    });
 
     const fresh: CallPaint[] = [];
     const inApp: CallPaint[] = [];
@@ -431,17 +447,7 @@ interface DealPaint {
   detailAt: number | null;
 }
 
-async function dealPainted(page: Page): Promise<DealPaint> {
-  const done = await page.waitForFunction(
-    () => {
-      const timing = (window as unknown as { dealPaint: DealPaint }).dealPaint;
-      return (timing.detailAt ?? -1) > 0 ? timing : null;
-    },
-    null,
-    { timeout: 30_000 },
-  );
-  return (await done.jsonValue()) as DealPaint;
-}
+const dealPainted = (page: Page) => painted<DealPaint>(page, 'dealPaint', ['detailAt']);
 
 /**
  * A deal seen once from the Pipeline with the service up, then clicked on a fresh Pipeline page
@@ -457,14 +463,11 @@ async function reopenDealOffline(browser: Browser, service: TestService) {
   const deal = ((await response.json()) as { data: { id: string; title: string }[] }).data[0]!;
   const app = await openApp(service, null);
   try {
-    const page = await newPage(browser, recordDealPaint, deal.title);
-    await page.goto(`${await app.host.newSignInUrl()}#/deals`);
-    await page.getByRole('link', { name: deal.title }).first().click();
-    await dealPainted(page);
-    await page.getByText(/^Updated /).waitFor();
-    await page.close();
-
-    await service.terminate();
+    await seenThenStopped(app.host, service, await newPage(browser, recordDealPaint, deal.title), {
+      list: '/deals',
+      title: deal.title,
+      painted: dealPainted,
+    });
 
     const inApp: DealPaint[] = [];
     for (let run = 0; run < REOPEN_RUNS; run++) {
