@@ -52,8 +52,9 @@ export function searchIndex(
   const slot = statement(db, slotOf, 'pluck').get(orgId) as number | undefined;
   if (slot === undefined) return { rows: [], total: 0, split: false };
   const base = slot * KEY_SPAN;
-  const length = [...needle].length;
-  const lookup = indexLookup(needle);
+  const characters = [...needle];
+  const length = characters.length;
+  const lookup = indexLookup(needle, characters);
   const { total, split } =
     length <= COUNTED_MAX_LENGTH
       ? {
@@ -71,9 +72,8 @@ export function searchIndex(
 
 const hexWord = (text: string) => Buffer.from(text).toString('hex');
 
-/** Where a folded needle's segments are found, and how (the indexes of migrations 5, 6 and 8). */
-function indexLookup(needle: string): IndexLookup {
-  const characters = [...needle];
+/** Where a folded needle (and its `characters`) is found, and how (the indexes of migrations 5, 6 and 8). */
+function indexLookup(needle: string, characters: readonly string[]): IndexLookup {
   if (characters.length <= SHORT_MAX_LENGTH) return { table: 'transcript_search_short', match: `"${hexWord(needle)}"` };
   if (characters.length < LONG_WORD_LENGTH) {
     return { table: 'transcript_search', match: `"${needle.replaceAll('"', '""')}"` };
