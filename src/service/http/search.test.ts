@@ -6,7 +6,7 @@ import { ingestCall } from '../ingest/ingest-call';
 import { searchTranscripts } from '../search';
 import { callApi } from '../testing/http';
 import { fullAccessKey } from '../testing/manifest-keys';
-import { plainScan } from '../testing/plain-scan';
+import { expectPlainScanAnswer, plainScan } from '../testing/plain-scan';
 import { startTestService, type TestService } from '../testing/test-service';
 
 describe('GET /v1/search/transcripts on the running service', () => {
@@ -83,13 +83,7 @@ describe('search after kill -9', () => {
   const expectEveryNeedleAsPlainScan = (orgId: string) =>
     withData((db) => {
       for (const q of needles) {
-        const expected = plainScan(db, orgId, q);
-        const found = searchTranscripts(db, orgId, { q, limit: 100 });
-        expect(found.total_matches, q).toBe(expected.length);
-        expect(
-          found.data.map((segment) => segment.id),
-          q,
-        ).toEqual(expected.slice(0, 100));
+        expectPlainScanAnswer(searchTranscripts(db, orgId, { q, limit: 100 }), plainScan(db, orgId, q), 100, q);
       }
     });
 

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DATABASE_FILE, type Db, migrate, openDatabase } from '../db/database';
 import { migrations } from '../db/migrations';
 import { seedDatabase } from '../seed';
-import { plainScan } from '../testing/plain-scan';
+import { expectPlainScanAnswer, plainScan } from '../testing/plain-scan';
 import { defaultTuning, type SearchTuning } from './search-index';
 import { searchTranscripts } from './search-transcripts';
 
@@ -117,12 +117,7 @@ function expectEveryPathAgrees(): void {
       for (const limit of [1, 7, 100]) {
         const result = searchTranscripts(db, orgId, { q, limit, ...filter }, tuning);
         const way = `${JSON.stringify(q)} limit ${limit} ${JSON.stringify(filter)} ${JSON.stringify(tuning ?? {})}`;
-        expect(result.total_matches, way).toBe(expected.length);
-        expect(result.truncated, way).toBe(expected.length > limit);
-        expect(
-          result.data.map((segment) => segment.id),
-          way,
-        ).toEqual(expected.slice(0, limit));
+        expectPlainScanAnswer(result, expected, limit, way);
       }
     }
   }
@@ -199,13 +194,12 @@ describe.each([
       const migrated = openDatabase(olderDir);
       const expectSearchesAgree = () => {
         for (const q of migratedQueries) {
-          const expected = plainScan(migrated, olderOrg, q);
-          const result = searchTranscripts(migrated, olderOrg, { q, limit: 7 });
-          expect(result.total_matches, q).toBe(expected.length);
-          expect(
-            result.data.map((segment) => segment.id),
+          expectPlainScanAnswer(
+            searchTranscripts(migrated, olderOrg, { q, limit: 7 }),
+            plainScan(migrated, olderOrg, q),
+            7,
             q,
-          ).toEqual(expected.slice(0, 7));
+          );
         }
       };
       expectSearchesAgree();
