@@ -56,14 +56,19 @@ test.describe('one stream per live job', () => {
     }
     await openScreen(page, callscope, `/calls/${video.id}`);
     await expect(page.getByRole('heading', { level: 1, name: video.title })).toBeVisible();
+    const history = `/v1/videos/${video.id}/analyses`;
+    const readsHistory = (request: { method: string; path: string }) =>
+      request.method === 'GET' && request.path.split('?')[0] === history;
+    // The page reads the history once its transcript is painted, which can come after its title:
+    // that opening read is the page's own, so counting starts after it.
+    await expect.poll(() => callscope.requestsMade().some(readsHistory)).toBe(true);
     const before = callscope.requestsMade().length;
     await page.getByRole('button', { name: 'Analyze' }).first().click();
     await expect(page.getByText(/^Analysed: /)).toBeVisible({ timeout: 20_000 });
 
     const made = callscope.requestsMade().slice(before);
-    const history = `/v1/videos/${video.id}/analyses`;
     const jobReads = made.filter((request) => request.method === 'GET' && request.path.startsWith(`${history}/`));
-    const historyReads = made.filter((request) => request.method === 'GET' && request.path.split('?')[0] === history);
+    const historyReads = made.filter(readsHistory);
     expect(made.filter((request) => request.method === 'POST')).toHaveLength(1);
     // The watcher polls with a growing interval from one second; a read by anyone else lands between.
     expect(jobReads.length).toBeGreaterThan(0);
