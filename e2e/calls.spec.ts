@@ -1,16 +1,7 @@
-import type {
-  ServedChecklistEvaluation,
-  ServedSalesEvent,
-  ServedTranscriptSegment,
-  ServedVideo,
-} from '../src/shared/api/served';
-import { openScreen, serviceGet } from './screen-helpers';
+import type { ServedChecklistEvaluation, ServedSalesEvent, ServedTranscriptSegment } from '../src/shared/api/served';
+import { openScreen, readyCalls, serviceGet, unanalysedCalls } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
-
-async function readyCalls(callscope: CallscopeApp): Promise<ServedVideo[]> {
-  return (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
-}
 
 /** A READY call whose checklist has evidence and which has sales events. */
 async function analysedCall(callscope: CallscopeApp) {
@@ -30,16 +21,6 @@ async function analysedCall(callscope: CallscopeApp) {
     }
   }
   throw new Error('the seeded data has no analysed call with evidence and events');
-}
-
-/** READY calls the service has never analysed (their summary is 404). */
-async function unanalysedCalls(callscope: CallscopeApp): Promise<ServedVideo[]> {
-  const found: ServedVideo[] = [];
-  for (const video of await readyCalls(callscope)) {
-    const summary = await serviceGet<{ error?: { code: string } }>(callscope, `/v1/videos/${video.id}/summary`);
-    if (summary.error?.code === 'not_found') found.push(video);
-  }
-  return found;
 }
 
 const currentSegment = (page: import('@playwright/test').Page) =>

@@ -1,5 +1,5 @@
 import type { ServedVideo } from '../src/shared/api/served';
-import { openScreen, serviceGet } from './screen-helpers';
+import { openScreen, serviceGet, unanalysedCalls } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
 test.use({ outageRehearsal: true });
@@ -27,6 +27,25 @@ test('a call seen before re-opens with its transcript while the service is stopp
   await callscope.restartService();
   await expect(page.getByText(/^Updated /)).toBeVisible();
   await expect(page.getByText(/Offline — showing what was synced/)).toBeHidden();
+});
+
+test('a call never analysed, seen before, still says so while the service is stopped', async ({ page, callscope }) => {
+  const [call] = await unanalysedCalls(callscope);
+  if (!call) throw new Error('the seeded data has no READY call never analysed');
+  await openScreen(page, callscope, `/calls/${call.id}`);
+  await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
+  await page.getByRole('tab', { name: 'Checklist' }).click();
+  await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
+
+  await callscope.stopService();
+  await page.reload();
+  await expect(page.getByText(/Offline — showing what was synced/)).toBeVisible();
+  await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Analyze' })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Checklist' }).click();
+  await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
+  await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+  await callscope.restartService();
 });
 
 test('actions that need the service are disabled with the reason while it is stopped, and come back with it', async ({

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { ServedVideo } from '../src/shared/api/served';
 import { demoKeyOf } from '../src/shared/manifest';
 import type { CallscopeApp } from './support/fixtures';
 
@@ -19,6 +20,21 @@ export async function serviceGet<T = { data: unknown }>(callscope: CallscopeApp,
     headers: { authorization: `Bearer ${demoKey(callscope)}` },
   });
   return (await response.json()) as T;
+}
+
+/** The service's READY calls, newest first (up to 100). */
+export async function readyCalls(callscope: CallscopeApp): Promise<ServedVideo[]> {
+  return (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
+}
+
+/** READY calls the service has never analysed (their summary is 404). */
+export async function unanalysedCalls(callscope: CallscopeApp): Promise<ServedVideo[]> {
+  const found: ServedVideo[] = [];
+  for (const video of await readyCalls(callscope)) {
+    const summary = await serviceGet<{ error?: { code: string } }>(callscope, `/v1/videos/${video.id}/summary`);
+    if (summary.error?.code === 'not_found') found.push(video);
+  }
+  return found;
 }
 
 /** Opens a screen of the app by its route, e.g. `/deals/deal_1`. */

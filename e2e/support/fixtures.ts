@@ -118,8 +118,9 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           },
         });
       } finally {
-        // A test that failed while the service was frozen must not leave it deaf to the stop below.
-        if (outageRehearsal) process.kill(service.pid, 'SIGCONT');
+        // A test that failed while the service was frozen must not leave it deaf to the stop below
+        // (one that failed while it was stopped leaves no process to wake).
+        if (outageRehearsal) wake(service.pid);
         await host?.close();
         dispose();
         await proxy?.close();
@@ -129,6 +130,14 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
     { scope: 'worker', timeout: 60_000 },
   ],
 });
+
+function wake(pid: number): void {
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
 /** What the page does with the address it is opened with: trade its one-time code for a session token. */
 export async function exchangeSignInCode(signInUrl: string): Promise<string> {

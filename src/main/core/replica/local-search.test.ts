@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { demoKeyOf } from '../../../shared/manifest';
 import { createApiClient } from '../api-client/api-client';
+import { ApiError } from '../api-client/api-error';
 import { indexCoverage } from './index-coverage';
 import { type LocalSearchQuery, localSearch } from './local-search';
 import { mergedSearch } from './merged-search';
-import { canonicalParams, replicaAnswers } from './replica-answers';
+import { canonicalParams, notFoundAnswer, replicaAnswers } from './replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from './replica-db';
 import { createRequestBudget } from './sync/request-budget';
 import { createWorkspaceSync } from './sync/workspace-sync';
@@ -238,6 +239,22 @@ describe('local transcript search', () => {
     const before = search({ q: 'the' });
     const [videoId, segments] = [...transcripts].find(([, lines]) => Array.isArray(lines) && lines.length > 0)!;
     replicaAnswers(db).put('getTranscript', canonicalParams({ id: videoId }), { data: segments, meta: {} }, Date.now());
+    expect(search({ q: 'the' })).toEqual(before);
+  });
+
+  it('leaves out a transcript the service answers 404 for, and finds it again once the service has it back', () => {
+    const before = search({ q: 'the' });
+    const gone = before.calls[0]!.videoId;
+    const answers = replicaAnswers(db);
+    const params = canonicalParams({ id: gone });
+    answers.put('getTranscript', params, notFoundAnswer(new ApiError({ code: 'not_found', message: 'gone' })), 1);
+    const after = search({ q: 'the' });
+    expect(after.calls.map((call) => call.videoId)).toEqual(
+      before.calls.map((call) => call.videoId).filter((id) => id !== gone),
+    );
+    expect(after.totalHits).toBe(before.totalHits - before.calls[0]!.count);
+
+    answers.put('getTranscript', params, { data: transcripts.get(gone), meta: {} }, Date.now());
     expect(search({ q: 'the' })).toEqual(before);
   });
 

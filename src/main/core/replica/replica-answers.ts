@@ -1,3 +1,4 @@
+import { ApiError } from '../api-client/api-error';
 import type { ReplicaDatabase } from './replica-db';
 import { transcriptIndex } from './transcript-index';
 
@@ -18,6 +19,30 @@ export function canonicalParams(params: Record<string, unknown>): string {
   return JSON.stringify(entries);
 }
 
+/**
+ * The service's 404 kept as an answer, in the interface's error envelope: for a call never analysed
+ * it is what its Summary and Checklist show ("not analysed yet"), and for a record deleted it is
+ * what its screen shows, with the service reachable or not.
+ */
+export function notFoundAnswer(error: ApiError): unknown {
+  return { error: { code: error.code, message: error.message }, meta: { request_id: error.requestId } };
+}
+
+/** The error a kept 404 answers with again; null for an answer with data. */
+export function notFoundIn(body: unknown): ApiError | null {
+  const { error, meta } = (body ?? {}) as {
+    error?: { code?: unknown; message?: unknown };
+    meta?: { request_id?: unknown };
+  };
+  if (error?.code !== 'not_found') return null;
+  return new ApiError({
+    code: 'not_found',
+    message: typeof error.message === 'string' ? error.message : 'Not found.',
+    status: 404,
+    requestId: typeof meta?.request_id === 'string' ? meta.request_id : null,
+  });
+}
+
 /** An answer without its request id, which is new on every read of the same data. */
 function contentOf(body: unknown): string {
   if (body === null || typeof body !== 'object') return JSON.stringify(body);
@@ -35,7 +60,6 @@ export function replicaAnswers(db: ReplicaDatabase) {
     `INSERT INTO answers (op, params, body, fetched_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (op, params) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at`,
   );
-  const remove = db.prepare<[string, string]>('DELETE FROM answers WHERE op = ? AND params = ?');
   const index = transcriptIndex(db);
   // The answer and what search derives from it commit together.
   const store = db.transaction((op: string, params: string, body: unknown, fetchedAt: number) => {
@@ -59,9 +83,6 @@ export function replicaAnswers(db: ReplicaDatabase) {
     /** When the service last answered a read kept here; null for an empty replica. */
     lastFetchedAt(): number | null {
       return newest.get()?.at ?? null;
-    },
-    remove(op: string, params: string): boolean {
-      return remove.run(op, params).changes > 0;
     },
   };
 }

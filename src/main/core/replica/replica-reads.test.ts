@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyseUntilDone } from '../../../service/testing/service-test-kit';
 import { freePort, startTestService, type TestService } from '../../../service/testing/test-service';
 import type { BridgeEventName, BridgeEventPayload, LocalSearchResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
@@ -98,6 +99,42 @@ describe('reads served from the replica', () => {
 
     await service.terminate();
     expect(await value(core, 'getHeldTranscript', { id: seen!.id })).toEqual(transcript);
+  });
+
+  it('keeps a call’s "never analysed" answer: offline its summary says so, and once analysed the next read shows it', async () => {
+    const core = await openCore();
+    const videos = (await value(core, 'listVideos', { status: 'READY', limit: 50 })).data as { id: string }[];
+    let neverAnalysed: string | undefined;
+    for (const video of videos) {
+      const summary = await core.invoke('getSummary', { id: video.id });
+      if (!summary.ok && summary.error.code === 'not_found') {
+        neverAnalysed = video.id;
+        break;
+      }
+    }
+    if (!neverAnalysed) throw new Error('the test profile has no READY call never analysed');
+    const online = await core.invoke('getSummary', { id: neverAnalysed });
+    if (online.ok) throw new Error('the summary was found');
+
+    const gone = nextEvent(core, 'connectivityChanged', (reach) => !reach.online);
+    await service.terminate();
+    // The service's own answer, as the screen shows it online (the request id is a later read's).
+    const { requestId: _requestId, ...said } = online.error;
+    expect(await core.invoke('getSummary', { id: neverAnalysed })).toMatchObject({
+      ok: false,
+      error: { ...said, code: 'not_found', status: 404 },
+    });
+
+    await gone;
+    const back = nextEvent(core, 'connectivityChanged', (reach) => reach.online);
+    await service.restart();
+    await back;
+    const analysis = await analyseUntilDone(service, demoKeyOf(service.manifest!).key.key, neverAnalysed);
+    expect(analysis.status).toBe('completed');
+    const changed = nextEvent(core, 'replicaChanged');
+    expect(await core.invoke('getSummary', { id: neverAnalysed })).toMatchObject({ ok: false });
+    await changed;
+    expect(await core.invoke('getSummary', { id: neverAnalysed })).toMatchObject({ ok: true, value: { data: {} } });
   });
 
   it('notices by itself when the service answers again', async () => {

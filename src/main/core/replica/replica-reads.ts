@@ -1,5 +1,5 @@
 import { ApiError, isUnreachable } from '../api-client/api-error';
-import { canonicalParams } from './replica-answers';
+import { canonicalParams, notFoundAnswer, notFoundIn } from './replica-answers';
 import type { Replicas } from './replicas';
 
 export interface ReplicaReadsOptions {
@@ -55,10 +55,24 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
     key: string,
     signal: AbortSignal,
   ): Promise<{ body: unknown; changed: boolean }> {
-    const body = await options.fetch(workspaceId, op, params, signal, !options.isOnline(workspaceId));
+    let body: unknown;
+    try {
+      body = await options.fetch(workspaceId, op, params, signal, !options.isOnline(workspaceId));
+    } catch (error) {
+      // Gone from the service (deleted, never analysed, or now another organisation's): that is kept too.
+      if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
+      body = notFoundAnswer(error);
+    }
     // Asked again after the answer: the local copy may have been turned off meanwhile.
     const replica = await options.replicas.get(workspaceId);
     return { body, changed: replica?.answers.put(op, key, body, now()) ?? false };
+  }
+
+  /** A kept answer as the service gave it: its data, or its 404 again. */
+  function replay(body: unknown): unknown {
+    const notFound = notFoundIn(body);
+    if (notFound) throw notFound;
+    return body;
   }
 
   function revalidate(workspaceId: string, op: string, params: Record<string, unknown>, key: string): void {
@@ -68,13 +82,8 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
     inFlight.set(flightKey, controller);
     fetchAndKeep(workspaceId, op, params, key, controller.signal)
       .then(({ changed }) => changed && announce(workspaceId))
-      .catch(async (error: unknown) => {
-        // Gone from the service (deleted, or now another organisation's): the copy goes too.
-        if (error instanceof ApiError && error.code === 'not_found') {
-          const replica = await options.replicas.get(workspaceId);
-          if (replica?.answers.remove(op, key)) announce(workspaceId);
-        }
-      })
+      // The copy stays as it is; the next read past `revalidateAfterMs` asks again.
+      .catch(() => {})
       .finally(() => inFlight.delete(flightKey));
   }
 
@@ -84,25 +93,26 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
       const replica = await options.replicas.get(workspaceId);
       // None kept while the local copy is off: the read goes to the service, and nothing is stored.
       const stored = replica?.answers.get(op, key);
-      if (!stored) return (await fetchAndKeep(workspaceId, op, params, key, signal)).body;
+      if (!stored) return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);
       if (stored.fetchedAt < (changedAt.get(workspaceId) ?? 0) && options.isOnline(workspaceId)) {
         try {
-          return (await fetchAndKeep(workspaceId, op, params, key, signal)).body;
+          return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);
         } catch (error) {
           if (!(error instanceof ApiError && isUnreachable(error))) throw error;
-          return stored.body;
+          return replay(stored.body);
         }
       }
       if (now() - stored.fetchedAt >= revalidateAfterMs && options.isOnline(workspaceId)) {
         revalidate(workspaceId, op, params, key);
       }
-      return stored.body;
+      return replay(stored.body);
     },
 
-    /** What the replica holds for this read, or null; the service is not asked, now or later. */
+    /** What the replica holds for this read (a kept 404 is nothing), or null; the service is not asked. */
     async held(workspaceId: string, op: string, params: Record<string, unknown>): Promise<unknown> {
       const replica = await options.replicas.get(workspaceId);
-      return replica?.answers.get(op, canonicalParams(params))?.body ?? null;
+      const body = replica?.answers.get(op, canonicalParams(params))?.body ?? null;
+      return notFoundIn(body) ? null : body;
     },
 
     /**

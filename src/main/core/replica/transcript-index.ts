@@ -48,9 +48,11 @@ export function transcriptIndex(db: ReplicaDatabase) {
       if (['getTranscript', 'listVideos', 'getVideo', 'listDeals', 'getDeal'].includes(op)) {
         versions.set(db, searchTablesVersion(db) + 1);
       }
-      if (op === 'getTranscript' && typeof params.id === 'string' && Array.isArray(data)) {
+      // A transcript's answer replaces its segments whole; one without segments (its 404) leaves none.
+      if (op === 'getTranscript' && typeof params.id === 'string') {
         clearSegments.run(params.id);
         clearSpan.run(params.id);
+        if (!Array.isArray(data)) return;
         let first: number | bigint | null = null;
         let last: number | bigint | null = null;
         data.forEach((segment: Row, position) => {

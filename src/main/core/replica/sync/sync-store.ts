@@ -101,7 +101,7 @@ export function syncStore(replica: Replica) {
     partsDone(kind: SyncKind, item: KnownItem): Set<string> {
       return new Set(partsOf.all(kind, item.id, item.updated_at).map((row) => row.part));
     },
-    /** Stores one part's answer (none when the service has none, e.g. a call never analysed) with its mark. */
+    /** Stores one part's answer (none for a scope the key lacks) with its mark. */
     storePart: db.transaction(
       (kind: SyncKind, item: KnownItem, part: string, params: string, body: unknown | undefined, at: number) => {
         if (body !== undefined) answers.put(part, params, body, at);

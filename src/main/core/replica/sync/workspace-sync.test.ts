@@ -13,7 +13,7 @@ import { startTestService, type TestService } from '../../../../service/testing/
 import { startVariantProxy, type VariantProxy } from '../../../../service/testing/variant-proxy';
 import { demoKeyOf } from '../../../../shared/manifest';
 import { createApiClient } from '../../api-client/api-client';
-import { canonicalParams, replicaAnswers } from '../replica-answers';
+import { canonicalParams, notFoundIn, replicaAnswers } from '../replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from '../replica-db';
 import type { Replica } from '../replicas';
 import { createRequestBudget } from './request-budget';
@@ -110,6 +110,25 @@ describe('background sync', () => {
     }
     // Progress counted up as calls were stored, newest first.
     expect(seen.map((progress) => progress.calls.synced)).toContain(1);
+  });
+
+  it('keeps the 404 of a call never analysed, so its summary says so offline', async () => {
+    const replica = memoryReplica();
+    await syncInto(replica).sync.start();
+    const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
+    const summaries = await Promise.all(
+      videos.map((video) =>
+        fetch(`${service.baseUrl}/v1/videos/${video.id}/summary`, {
+          headers: { authorization: `Bearer ${demo().key.key}` },
+        }),
+      ),
+    );
+    const neverAnalysed = videos.filter((_, index) => summaries[index]!.status === 404);
+    expect(neverAnalysed.length).toBeGreaterThan(0);
+    for (const video of neverAnalysed) {
+      const kept = replica.answers.get('getSummary', canonicalParams({ id: video.id }))?.body;
+      expect(notFoundIn(kept)).toMatchObject({ code: 'not_found', status: 404 });
+    }
   });
 
   // Before the ingest below: a call it adds changes by itself (UPLOADING → READY) while others run.

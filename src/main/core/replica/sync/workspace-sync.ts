@@ -1,5 +1,5 @@
 import { ApiError, isUnreachable } from '../../api-client/api-error';
-import { canonicalParams } from '../replica-answers';
+import { canonicalParams, notFoundAnswer } from '../replica-answers';
 import type { Replica } from '../replicas';
 import type { RequestBudget } from './request-budget';
 import { type KindProgress, type KnownItem, type SyncKind, syncStore } from './sync-store';
@@ -48,9 +48,9 @@ const keyRefused = (error: unknown) => error instanceof ApiError && error.status
 
 /**
  * Failures after which the part is tried again later: the service is away, asked us to slow
- * down, refused the key, or the sync was stopped. Any other answer (404 for a call never
- * analysed, 403 for a scope the key lacks, an answer that cannot be read) settles the part with
- * nothing to keep.
+ * down, refused the key, or the sync was stopped. Any other answer settles the part: a 404 (a
+ * call never analysed) is kept, for its screen to show offline too; a 403 for a scope the key
+ * lacks, or an answer that cannot be read, leaves nothing to keep.
  */
 function worthRetrying(error: unknown): boolean {
   return (
@@ -111,7 +111,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
         body = await options.request(part, params, signal);
       } catch (error) {
         if (worthRetrying(error)) throw error;
-        body = undefined;
+        body = error instanceof ApiError && error.code === 'not_found' ? notFoundAnswer(error) : undefined;
       }
       signal.throwIfAborted();
       store.storePart(kind, item, part, canonicalParams(params), body, now());
