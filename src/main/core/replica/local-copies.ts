@@ -50,7 +50,14 @@ export function createLocalCopies(options: LocalCopiesOptions) {
     };
   }
 
-  /** The workspace's sync, started (or resumed) when it becomes the one on screen; the others stop. */
+  /** The workspace whose sync runs (the one on screen); null before any did. */
+  let running: string | null = null;
+
+  /**
+   * The workspace's sync, started (or resumed) when it becomes the one on screen; the others stop.
+   * Only then: reading its status or searching must not start a round each time (every round
+   * walks every list page); the timer, the service coming back and the person's Resume do.
+   */
   async function syncOf(workspaceId: string): Promise<WorkspaceSync | null> {
     const settings = options.sync;
     if (!settings || closed || !kept(workspaceId)) return null;
@@ -74,7 +81,10 @@ export function createLocalCopies(options: LocalCopiesOptions) {
     const made = await sync;
     // Turned off while it was being made: none is kept, so turning it on again makes a new one.
     if (!made && syncs.get(workspaceId) === sync) syncs.delete(workspaceId);
-    void made?.start();
+    if (made && running !== workspaceId) {
+      running = workspaceId;
+      void made.start();
+    }
     return made;
   }
 
@@ -86,6 +96,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
   async function forget(workspaceId: string): Promise<void> {
     const sync = syncs.get(workspaceId);
     syncs.delete(workspaceId);
+    if (running === workspaceId) running = null;
     (await sync)?.stop();
     await replicas.remove(workspaceId);
     options.syncProgress(syncStatus(workspaceId, null));
