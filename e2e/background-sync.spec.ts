@@ -31,3 +31,22 @@ test('a call never opened reads with the service stopped once the sync has store
   await expect(page.getByText(/Offline — showing what was synced/)).toBeVisible();
   await callscope.restartService();
 });
+
+test('the calls list reads with the service stopped under a filter never chosen, once the sync has stored the calls', async ({
+  page,
+  callscope,
+}) => {
+  const ready = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=50')).data;
+  await openScreen(page, callscope, '/settings');
+  await expect(page.getByText('Up to date')).toBeVisible({ timeout: 30_000 });
+
+  await callscope.stopService();
+  await openScreen(page, callscope, '/calls');
+  await expect(page.getByText(/Offline — showing what was synced/)).toBeVisible();
+  const table = page.getByRole('table', { name: /Calls/ });
+  await page.getByLabel('Status').selectOption('READY');
+  await expect(table.locator('tbody tr')).toHaveCount(ready.length);
+  await expect(table.locator('tbody tr').first()).toContainText(ready[0]!.title);
+  for (const badge of await table.locator('tbody .badge').allTextContents()) expect(badge).toBe('Ready');
+  await callscope.restartService();
+});

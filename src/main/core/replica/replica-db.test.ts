@@ -2,10 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PlainDatabase from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionKeyVault } from '../key-vault/session-key-vault';
 import { replicaAnswers } from './replica-answers';
 import { openReplicaDb } from './replica-db';
+import { migrateReplica } from './replica-schema';
 import { createReplicas } from './replicas';
 
 const dirs: string[] = [];
@@ -73,29 +75,17 @@ describe('replicas per workspace', () => {
 
 describe('the replica schema', () => {
   it('gives the transcripts an older replica indexed their rowid spans when it is upgraded', () => {
-    const file = join(tempDir(), 'old.replica');
-    const db = openReplicaDb({ file, key });
-    const answers = replicaAnswers(db);
-    for (const id of ['vid_1', 'vid_2']) {
-      answers.put('getTranscript', `[["id","${id}"]]`, { data: [{ text: 'a' }, { text: 'b' }, { text: 'c' }] }, 1);
-    }
-    const spans = () =>
-      db.prepare('SELECT video_id, first_rowid, last_rowid FROM segment_spans ORDER BY video_id').all();
-    const written = spans();
-    expect(written).toEqual([
+    // A replica as it was before spans (version 3), holding two transcripts of three lines.
+    const db = new Database(':memory:');
+    migrateReplica(db, 3);
+    const insert = db.prepare("INSERT INTO segments (video_id, position, segment_id, text) VALUES (?, ?, ?, 'a')");
+    for (const id of ['vid_1', 'vid_2']) for (const position of [0, 1, 2]) insert.run(id, position, `s${position}`);
+
+    migrateReplica(db);
+    expect(db.prepare('SELECT video_id, first_rowid, last_rowid FROM segment_spans ORDER BY video_id').all()).toEqual([
       { video_id: 'vid_1', first_rowid: 1, last_rowid: 3 },
       { video_id: 'vid_2', first_rowid: 4, last_rowid: 6 },
     ]);
-    // As the replica was before spans: no table, one version less.
-    const version = db.pragma('user_version', { simple: true }) as number;
-    db.exec('DROP TABLE segment_spans');
-    db.pragma(`user_version = ${version - 1}`);
     db.close();
-
-    const upgraded = openReplicaDb({ file, key });
-    expect(
-      upgraded.prepare('SELECT video_id, first_rowid, last_rowid FROM segment_spans ORDER BY video_id').all(),
-    ).toEqual(written);
-    upgraded.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyseUntilDone } from '../../../service/testing/service-test-kit';
 import { freePort, startTestService, type TestService } from '../../../service/testing/test-service';
-import type { BridgeEventName, BridgeEventPayload, LocalSearchResult } from '../../../shared/bridge';
+import type { BridgeEventName, BridgeEventPayload, LocalSearchResult, SyncStatus } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { AppCore } from '../app-core/app-core';
 import { createTempCore } from '../testing/temp-core';
@@ -28,10 +28,10 @@ async function answers(target: TestService): Promise<boolean> {
 }
 
 /** A core on the service's demo key, revalidating every read so a test need not wait. */
-async function openCore(): Promise<AppCore> {
+async function openCore(sync: { pageSize: number } | null = null): Promise<AppCore> {
   const made = createTempCore({
     demo: { baseUrl: service.baseUrl, apiKey: demoKeyOf(service.manifest!).key.key },
-    replica: { revalidateAfterMs: 0, probeEveryMs: 100 },
+    replica: { revalidateAfterMs: 0, probeEveryMs: 100, sync },
   });
   dispose = made.dispose;
   const opened = await made.core.invoke('openDemoWorkspace', {});
@@ -59,6 +59,29 @@ async function value(core: AppCore, op: string, params: object) {
   const result = await core.invoke(op, params);
   if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
   return result.value as { data: unknown };
+}
+
+interface ListPage {
+  data: { id: string; created_at: string; title?: string }[];
+  meta: { next_cursor: string | null; has_more: boolean };
+}
+
+async function serviceGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${service.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${demoKeyOf(service.manifest!).key.key}` },
+  });
+  return (await response.json()) as T;
+}
+
+/** Every record of a list, page after page as a screen asks for them. */
+async function allPages(core: AppCore, op: string, params: Record<string, unknown>): Promise<ListPage['data']> {
+  const records: ListPage['data'] = [];
+  for (let cursor: string | null | undefined; ; ) {
+    const page = (await value(core, op, { ...params, cursor: cursor ?? undefined })) as unknown as ListPage;
+    records.push(...page.data);
+    cursor = page.meta.next_cursor;
+    if (!page.meta.has_more) return records;
+  }
 }
 
 describe('reads served from the replica', () => {
@@ -135,6 +158,40 @@ describe('reads served from the replica', () => {
     expect(await core.invoke('getSummary', { id: neverAnalysed })).toMatchObject({ ok: false });
     await changed;
     expect(await core.invoke('getSummary', { id: neverAnalysed })).toMatchObject({ ok: true, value: { data: {} } });
+  });
+
+  it('offline, answers a list it never read from the records the sync stored: other filters, and further pages', async () => {
+    const core = await openCore({ pageSize: 7 });
+    await value(core, 'setSyncBudget', { requestsPerSecond: 50 });
+    await expect
+      .poll(async () => ((await value(core, 'getSyncStatus', {})) as unknown as SyncStatus).state, { timeout: 20_000 })
+      .toBe('up-to-date');
+    // A page the screen read: the service's cursor for the next one is its own.
+    const firstPage = (await value(core, 'listVideos', { limit: 3 })) as unknown as ListPage;
+    const calls = (await serviceGet<ListPage>('/v1/videos?limit=100')).data;
+    const ready = (await serviceGet<ListPage>('/v1/videos?status=READY&limit=100')).data;
+    const after = calls[5]!.created_at;
+    const newer = (await serviceGet<ListPage>(`/v1/videos?created_after=${encodeURIComponent(after)}&limit=100`)).data;
+    const won = (await serviceGet<ListPage>('/v1/deals?status=WON&limit=100')).data;
+    const deals = (await serviceGet<ListPage>('/v1/deals?limit=100')).data;
+    expect(ready.length).toBeGreaterThan(4);
+    expect(won.length).toBeGreaterThan(0);
+
+    await service.terminate();
+    const next = (await value(core, 'listVideos', {
+      limit: 3,
+      cursor: firstPage.meta.next_cursor,
+    })) as unknown as ListPage;
+    expect(next).toMatchObject({ data: calls.slice(3, 6), meta: { has_more: true }, unreadable: [] });
+    expect(await allPages(core, 'listVideos', { status: 'READY', limit: 4 })).toEqual(ready);
+    expect(await allPages(core, 'listVideos', { created_after: after, limit: 100 })).toEqual(newer);
+    expect(await allPages(core, 'listDeals', { status: 'WON', limit: 2 })).toEqual(won);
+    expect(await allPages(core, 'listDeals', { limit: 100 })).toEqual(deals);
+    // A cursor the replica cannot place is not guessed at: the read fails as offline.
+    expect(await core.invoke('listVideos', { limit: 3, cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({
+      ok: false,
+      error: { code: 'network_error' },
+    });
   });
 
   it('notices by itself when the service answers again', async () => {

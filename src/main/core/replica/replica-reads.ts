@@ -1,4 +1,5 @@
 import { ApiError, isUnreachable } from '../api-client/api-error';
+import { isOfflineListOp, offlineList } from './offline-lists';
 import { canonicalParams, notFoundAnswer, notFoundIn } from './replica-answers';
 import type { Replicas } from './replicas';
 
@@ -93,7 +94,19 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
       const replica = await options.replicas.get(workspaceId);
       // None kept while the local copy is off: the read goes to the service, and nothing is stored.
       const stored = replica?.answers.get(op, key);
-      if (!stored) return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);
+      if (!stored) {
+        try {
+          return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);
+        } catch (error) {
+          // A list never read (another filter, a further page): offline, from the records held.
+          const fromRecords =
+            replica && error instanceof ApiError && isUnreachable(error) && isOfflineListOp(op)
+              ? offlineList(replica.db, op, params)
+              : null;
+          if (fromRecords === null) throw error;
+          return fromRecords;
+        }
+      }
       if (stored.fetchedAt < (changedAt.get(workspaceId) ?? 0) && options.isOnline(workspaceId)) {
         try {
           return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);

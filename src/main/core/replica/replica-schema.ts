@@ -73,11 +73,23 @@ const migrations: string[] = [
    ) WITHOUT ROWID;
    INSERT INTO segment_spans (video_id, first_rowid, last_rowid)
      SELECT video_id, min(rowid), max(rowid) FROM segments GROUP BY video_id;`,
+  // Each call and deal as the last list or detail answer gave it, with what a list filters and
+  // orders on: offline, a list the app never read (another filter, a further page) is answered
+  // from them. Filled as answers are stored; the sync's walk stores every page.
+  `ALTER TABLE calls ADD COLUMN status TEXT;
+   ALTER TABLE calls ADD COLUMN created_ms INTEGER;
+   ALTER TABLE calls ADD COLUMN body TEXT;
+   CREATE INDEX calls_newest ON calls (created_ms DESC, id DESC);
+   ALTER TABLE deals ADD COLUMN created_at TEXT;
+   ALTER TABLE deals ADD COLUMN created_ms INTEGER;
+   ALTER TABLE deals ADD COLUMN body TEXT;
+   CREATE INDEX deals_newest ON deals (created_ms DESC, id DESC);`,
 ];
 
-export function migrateReplica(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  for (let next = version; next < migrations.length; next += 1) {
+/** Upgrades the file to the newest version (tests stop at an older `version` to build an old file). */
+export function migrateReplica(db: Database.Database, version = migrations.length): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let next = current; next < version; next += 1) {
     db.transaction(() => {
       db.exec(migrations[next]!);
       db.pragma(`user_version = ${next + 1}`);

@@ -4,6 +4,11 @@ type Row = Record<string, unknown>;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+/** A timestamp as ms since the epoch, whatever its offset notation; null when it is not one. */
+const instant = (value: string | null): number | null => {
+  const ms = value === null ? Number.NaN : Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+};
 
 const versions = new WeakMap<ReplicaDatabase, number>();
 
@@ -14,8 +19,8 @@ export function searchTablesVersion(db: ReplicaDatabase): number {
 
 /**
  * Keeps the search tables in step with the answers stored: a transcript's segments (replaced
- * whole), and the title, deal and date of calls and the title and status of deals, from their
- * lists and details alike. Fields are read tolerantly: another service may leave any of them out.
+ * whole), and each call and deal as its list or detail last gave it (what search filters and
+ * groups on, and what an offline list is answered from). Fields are read tolerantly: another service may leave any of them out.
  */
 export function transcriptIndex(db: ReplicaDatabase) {
   const clearSegments = db.prepare<[string]>('DELETE FROM segments WHERE video_id = ?');
@@ -27,13 +32,17 @@ export function transcriptIndex(db: ReplicaDatabase) {
     `INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const upsertCall = db.prepare<[string, string | null, string | null, string | null]>(
-    `INSERT INTO calls (id, title, deal_id, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET title = excluded.title, deal_id = excluded.deal_id, created_at = excluded.created_at`,
+  const upsertCall = db.prepare<
+    [string, string | null, string | null, string | null, string | null, number | null, string]
+  >(
+    `INSERT INTO calls (id, title, deal_id, created_at, status, created_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET title = excluded.title, deal_id = excluded.deal_id,
+       created_at = excluded.created_at, status = excluded.status, created_ms = excluded.created_ms, body = excluded.body`,
   );
-  const upsertDeal = db.prepare<[string, string | null, string | null]>(
-    `INSERT INTO deals (id, title, status) VALUES (?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET title = excluded.title, status = excluded.status`,
+  const upsertDeal = db.prepare<[string, string | null, string | null, string | null, number | null, string]>(
+    `INSERT INTO deals (id, title, status, created_at, created_ms, body) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET title = excluded.title, status = excluded.status,
+       created_at = excluded.created_at, created_ms = excluded.created_ms, body = excluded.body`,
   );
 
   function records(data: unknown): Row[] {
@@ -72,10 +81,31 @@ export function transcriptIndex(db: ReplicaDatabase) {
         if (first !== null && last !== null) insertSpan.run(params.id, first, last);
       } else if (op === 'listVideos' || op === 'getVideo') {
         for (const call of records(data)) {
-          upsertCall.run(call.id as string, text(call.title), text(call.deal_id), text(call.created_at));
+          const createdAt = text(call.created_at);
+          upsertCall.run(
+            call.id as string,
+            text(call.title),
+            text(call.deal_id),
+            createdAt,
+            text(call.status),
+            instant(createdAt),
+            JSON.stringify(call),
+          );
         }
       } else if (op === 'listDeals' || op === 'getDeal') {
-        for (const deal of records(data)) upsertDeal.run(deal.id as string, text(deal.title), text(deal.status));
+        for (const record of records(data)) {
+          // What the detail adds to the list item (the interface's Deal): a list answered offline leaves it out.
+          const { probability: _probability, score_factors: _scoreFactors, ...deal } = record;
+          const createdAt = text(deal.created_at);
+          upsertDeal.run(
+            deal.id as string,
+            text(deal.title),
+            text(deal.status),
+            createdAt,
+            instant(createdAt),
+            JSON.stringify(deal),
+          );
+        }
       }
     },
   };

@@ -13,6 +13,14 @@ export interface KindProgress {
   synced: number;
 }
 
+/** One page of a walk, with the read that gave it. */
+export interface StoredPage {
+  op: string;
+  params: string;
+  body: { data: KnownItem[] };
+  at: number;
+}
+
 type WalkState = { status: 'walking' | 'walked'; cursor: string | null };
 
 /**
@@ -89,8 +97,10 @@ export function syncStore(replica: Replica) {
      * are the cheap part (a hundred records a request); only what changed is fetched again
      * (`nextPending`: its `updated_at` is not the one stored).
      */
-    recordPage: db.transaction((kind: SyncKind, items: KnownItem[], nextCursor: string | null): void => {
-      for (const item of items) upsertItem.run(kind, item.id, item.created_at, item.updated_at);
+    recordPage: db.transaction((kind: SyncKind, page: StoredPage, nextCursor: string | null): void => {
+      // Kept as the answer it is: offline, lists never read are answered from its records.
+      answers.put(page.op, page.params, page.body, page.at);
+      for (const item of page.body.data) upsertItem.run(kind, item.id, item.created_at, item.updated_at);
       setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
       setState.run(`${kind}.cursor`, nextCursor ?? '');
     }),

@@ -89,14 +89,11 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   async function walk(kind: SyncKind, signal: AbortSignal): Promise<void> {
     for (let walkState = store.walkState(kind); walkState.status === 'walking'; walkState = store.walkState(kind)) {
       await options.budget.take(signal);
-      const page = (await options.request(
-        listOp[kind],
-        { limit: pageSize, ...(walkState.cursor ? { cursor: walkState.cursor } : {}) },
-        signal,
-      )) as ListAnswer;
+      const params = { limit: pageSize, ...(walkState.cursor ? { cursor: walkState.cursor } : {}) };
+      const page = (await options.request(listOp[kind], params, signal)) as ListAnswer;
       signal.throwIfAborted();
       const next = page.meta.has_more ? (page.meta.next_cursor ?? null) : null;
-      store.recordPage(kind, page.data, next);
+      store.recordPage(kind, { op: listOp[kind], params: canonicalParams(params), body: page, at: now() }, next);
       options.onProgress(progress());
     }
   }
