@@ -13,6 +13,8 @@ import { findSegmentMatches } from './transcript-lookup';
 const NO_MATCHES: number[] = [];
 /** A one-line row's height in px; rows are measured as they are rendered, this places the others. */
 const ROW_ESTIMATE = 59;
+/** `.transcript-scroll`'s height in calls.css: what the first paint fills with rows. */
+const scrollerHeight = () => Math.max(360, window.innerHeight - 330);
 
 /**
  * The whole transcript in a virtualised list: only the rows on screen exist in the DOM, so ten
@@ -52,7 +54,13 @@ export function Transcript({
     if (current !== null && current < transcript.length) void copyLink(transcript.at(current));
   });
 
-  const rows = useVirtualRows({ count: transcript.length, estimate: ROW_ESTIMATE, overscan: 8, scrollRef });
+  const rows = useVirtualRows({
+    count: transcript.length,
+    estimate: ROW_ESTIMATE,
+    overscan: 8,
+    scrollRef,
+    heightBeforeLayout: scrollerHeight,
+  });
   const { scrollToIndex } = rows;
 
   const show = (index: number) => {

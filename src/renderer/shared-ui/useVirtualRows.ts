@@ -43,18 +43,21 @@ export function useVirtualRows({
   estimate,
   overscan,
   scrollRef,
+  heightBeforeLayout,
 }: {
   count: number;
   estimate: number;
   overscan: number;
   scrollRef: RefObject<HTMLElement | null>;
+  /** The scroller's height as its CSS sets it, read before it is laid out; too short leaves a gap until then. */
+  heightBeforeLayout: () => number;
 }): VirtualRows {
   const offsets = useMemo(() => new RowOffsets(count, estimate), [count, estimate]);
   const offsetsRef = useRef(offsets);
-  // Until the scroller is laid out its height is unknown: the window's stands in, so the first
-  // paint has more rows than it shows rather than a gap, and none of the overscan yet (rows that
-  // only scrolling would show). Its observer corrects both after that paint.
-  const [view, setView] = useState<View>(() => ({ top: 0, height: window.innerHeight, laidOut: false }));
+  // Until the scroller is laid out its height is unknown: the caller's reading of its CSS stands
+  // in, and none of the overscan yet (rows that only scrolling would show), so the first paint
+  // renders and lays out only the rows it shows. Its observer corrects both after that paint.
+  const [view, setView] = useState<View>(() => ({ top: 0, height: heightBeforeLayout(), laidOut: false }));
   const latest = useRef(view);
   const shown = useRef({ first: 0, last: -1 });
   const pending = useRef<number | null>(null);
