@@ -16,7 +16,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Locator, type Page } from '@playwright/test';
 import { DEMO_WORKSPACE_ID } from '../src/main/core/app-core/workspaces';
 import { canonicalParams, replicaAnswers } from '../src/main/core/replica/replica-answers';
 import { openReplicaDb } from '../src/main/core/replica/replica-db';
@@ -46,7 +46,8 @@ const typed: { text: string; mode: 'words' | 'phrase'; order: 'newest' | 'best' 
   { text: 'pricing', mode: 'words', order: 'best' },
   { text: 'security pack', mode: 'phrase', order: 'newest' },
 ];
-const REOPEN_RUNS = 20;
+/** Runs of each re-open: with 20, the p95 was the second-slowest run and moved 42-60 ms between runs. */
+const REOPEN_RUNS = 40;
 /** Issue 12, item 4: keystroke → results painted, at 1,000,000 segments, any query length. */
 const KEYSTROKE_TARGET_P95_MS = 50;
 /** Issue 12, item 2: a call seen before opens with its data painted, even with the service stopped. */
@@ -362,6 +363,25 @@ async function painted<T>(page: Page, record: 'callPaint' | 'dealPaint', marks: 
   return (await done.jsonValue()) as T;
 }
 
+/** How long a person holds the button down in a click (measured clicks last 50-150 ms). */
+const PRESS_MS = 80;
+
+/**
+ * A click as a person makes one (`person`: the button held `PRESS_MS`), and as Playwright does
+ * (`instant`: pointer over, down and up in one frame, so whatever the press starts is still running
+ * when the click comes).
+ */
+type Press = 'person' | 'instant';
+const presses: readonly Press[] = ['person', 'instant'];
+
+/** A click as a person makes one: pointer onto the link, button down, held, released. Timed from the click (the release). */
+async function pressLikeAPerson(page: Page, link: Locator): Promise<void> {
+  await link.hover();
+  await page.mouse.down();
+  await page.waitForTimeout(PRESS_MS);
+  await page.mouse.up();
+}
+
 const callPainted = (page: Page) => painted<CallPaint>(page, 'callPaint', ['detailAt', 'rowsAt']);
 
 /**
@@ -397,7 +417,7 @@ async function reopenOffline(browser: Browser, service: TestService) {
     });
 
     const fresh: CallPaint[] = [];
-    const inApp: CallPaint[] = [];
+    const inApp: Record<Press, CallPaint[]> = { person: [], instant: [] };
     /** Per run, from the list showing the call's link until the list's read-ahead of its transcript was answered. */
     const readAhead: number[] = [];
     /** The call screen's transcript, which the rows wait for, and the call's own read, through the bridge. */
@@ -410,30 +430,33 @@ async function reopenOffline(browser: Browser, service: TestService) {
       offlineShown ||= await loaded.getByText(/^Offline — showing what was synced/).isVisible();
       await loaded.close();
 
-      const listed = await newPage(browser, recordCallPaint, call.title);
-      await listed.goto(`${await app.host.newSignInUrl()}#/calls`);
-      const link = listed.getByRole('link', { name: call.title }).first();
-      await link.waitFor();
-      // The list reads ahead, at idle, the transcripts the replica holds of the calls in view; a
-      // person's click comes later than that (hundreds of ms to find the row): it is waited for,
-      // and how long it took after the list showed the link is reported. The wait also builds
-      // Playwright's helper in the page's own world (about 18 ms of script on the page's thread,
-      // seen in traces between the transcript's answer and its rows) before the click, so the
-      // click's time is the app's.
-      const shownAt = await listed.evaluate(() => performance.now());
-      const heldAt = await listed.waitForFunction(
-        (id) => (window as unknown as { heldAt: Record<string, number> }).heldAt[id],
-        call.id,
-        { timeout: 10_000 },
-      );
-      readAhead.push(Math.max(0, ((await heldAt.jsonValue()) as number) - shownAt));
-      await listed.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-      await link.click();
-      inApp.push(await callPainted(listed));
-      const times = await listed.evaluate(() => (window as unknown as { bridgeTimes: BridgeTimes }).bridgeTimes);
-      bridge.getVideo.push(...(times.getVideo ?? []));
-      bridge.getTranscript.push(...(times.getTranscript ?? []));
-      await listed.close();
+      for (const press of presses) {
+        const listed = await newPage(browser, recordCallPaint, call.title);
+        await listed.goto(`${await app.host.newSignInUrl()}#/calls`);
+        const link = listed.getByRole('link', { name: call.title }).first();
+        await link.waitFor();
+        // The list reads ahead, at idle, the transcripts the replica holds of the calls in view; a
+        // person's click comes later than that (hundreds of ms to find the row): it is waited for,
+        // and how long it took after the list showed the link is reported. The wait also builds
+        // Playwright's helper in the page's own world (about 18 ms of script on the page's thread,
+        // seen in traces between the transcript's answer and its rows) before the click, so the
+        // click's time is the app's.
+        const shownAt = await listed.evaluate(() => performance.now());
+        const heldAt = await listed.waitForFunction(
+          (id) => (window as unknown as { heldAt: Record<string, number> }).heldAt[id],
+          call.id,
+          { timeout: 10_000 },
+        );
+        readAhead.push(Math.max(0, ((await heldAt.jsonValue()) as number) - shownAt));
+        await listed.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+        if (press === 'person') await pressLikeAPerson(listed, link);
+        else await link.click();
+        inApp[press].push(await callPainted(listed));
+        const times = await listed.evaluate(() => (window as unknown as { bridgeTimes: BridgeTimes }).bridgeTimes);
+        bridge.getVideo.push(...(times.getVideo ?? []));
+        bridge.getTranscript.push(...(times.getTranscript ?? []));
+        await listed.close();
+      }
     }
     if (!offlineShown) throw new Error('the app never said it was offline: was the service stopped?');
     return { call, lines, fresh, inApp, bridge, readAhead };
@@ -550,18 +573,22 @@ Of that, the bridge: each local search from the page's request to its answer's h
 }
 
 function reopenSection(reopen: ReopenRun): string {
-  return `**Re-opening a call seen before, with the service stopped**: the \`demo\` profile's newest ready call ("${reopen.call.title}", ${reopen.lines} transcript lines), seen once from the calls list with the service up (so its answers are in the workspace's replica, an encrypted file, as the app keeps it), then the service process stopped (SIGTERM; the app said "Offline — showing what was synced"). ${REOPEN_RUNS} runs of each: in the app, a fresh page on the calls list (read from the replica too) and a click on the call, timed from the click. What the click finds in the page: the list reads ahead, once the page is idle, the transcripts the replica holds of the calls in view (\`getHeldTranscript\`, which never asks the service), and the bench clicks once the clicked call's was answered, as a person's click comes later than that (it was answered p50 ${ms(percentile(sorted(reopen.readAhead), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.readAhead), 0.95))} ms after the list showed the call's link); a quicker click finds it on the way, as before. And a fresh page load of the call's address, timed from the navigation's start, so it includes starting the app in the page (the bundle, the sign-in code traded for a session, the shell's own reads).
+  return `**Re-opening a call seen before, with the service stopped**: the \`demo\` profile's newest ready call ("${reopen.call.title}", ${reopen.lines} transcript lines), seen once from the calls list with the service up (so its answers are in the workspace's replica, an encrypted file, as the app keeps it), then the service process stopped (SIGTERM; the app said "Offline — showing what was synced"). ${REOPEN_RUNS} runs of each: in the app, a fresh page on the calls list (read from the replica too) and a click on the call, timed from the click (the button's release). The click is made as a person makes one: pointer onto the link, button down, held ${PRESS_MS} ms (people hold it 50-150 ms), released; the link starts the call's reads when the button goes down (\`CallLink\`), as it is designed to. The "instant click" row is Playwright's own click, pointer over, down and up in one frame, so the work the press starts runs in the click's frame too: the harshest case, reported beside it. What the click finds in the page: the list reads ahead, once the page is idle, the transcripts the replica holds of the calls in view (\`getHeldTranscript\`, which never asks the service), and the bench clicks once the clicked call's was answered, as a person's click comes later than that (it was answered p50 ${ms(percentile(sorted(reopen.readAhead), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.readAhead), 0.95))} ms after the list showed the call's link); a quicker click finds it on the way, as before. And a fresh page load of the call's address, timed from the navigation's start, so it includes starting the app in the page (the bundle, the sign-in code traded for a session, the shell's own reads).
 
 | navigation | p50 ms | p95 ms | p95 ≤ ${REOPEN_TARGET_MS} ms (issue 12, item 2) |
 |---|---:|---:|---|
 ${[
   reopenRow(
     'click in the calls list → title and details painted',
-    reopen.inApp.map((t) => t.detailAt! - t.clickedAt!),
+    reopen.inApp.person.map((t) => t.detailAt! - t.clickedAt!),
   ),
   reopenRow(
     'click in the calls list → first transcript rows painted',
-    reopen.inApp.map((t) => t.rowsAt! - t.clickedAt!),
+    reopen.inApp.person.map((t) => t.rowsAt! - t.clickedAt!),
+  ),
+  reopenRow(
+    'the same, instant click → title, details and first transcript rows painted',
+    reopen.inApp.instant.map((t) => Math.max(t.detailAt!, t.rowsAt!) - t.clickedAt!),
   ),
   reopenRow(
     'fresh page load → title and details painted',
