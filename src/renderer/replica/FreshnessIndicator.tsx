@@ -28,13 +28,19 @@ export function FreshnessIndicator() {
   const when = lastContactAt ? formatAgo(lastContactAt, now) : null;
   const sessionOnly =
     storage === 'memory' ? 'No OS keychain: the local copy is kept in memory for this session only.' : undefined;
+  const offline =
+    storage === 'off'
+      ? 'Offline — the local copy is off, so screens not open already cannot be read'
+      : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`;
   return (
-    <p className={online ? 'freshness' : 'freshness offline'} role="status" aria-live="polite" title={sessionOnly}>
-      {online
-        ? when && `Updated ${when}`
-        : storage === 'off'
-          ? 'Offline — the local copy is off, so screens not open already cannot be read'
-          : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`}
+    <p
+      className={online ? 'freshness' : 'freshness offline'}
+      role="status"
+      aria-live="polite"
+      // A narrow window cuts the line short: the whole of it on hover.
+      title={online ? sessionOnly : offline}
+    >
+      {online ? when && `Updated ${when}` : offline}
       {sync.data?.state === 'syncing' && (
         <span className="muted">
           {' '}
