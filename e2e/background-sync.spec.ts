@@ -50,3 +50,30 @@ test('the calls list reads with the service stopped under a filter never chosen,
   for (const badge of await table.locator('tbody .badge').allTextContents()) expect(badge).toBe('Ready');
   await callscope.restartService();
 });
+
+test('a deal never opened reads whole with the service stopped once synced: facts, scoring history and activity', async ({
+  page,
+  callscope,
+}) => {
+  const deals = (await serviceGet<{ data: { id: string; title: string | null }[] }>(callscope, '/v1/deals?limit=100'))
+    .data;
+  const deal = deals.filter((candidate) => candidate.title).at(-1)!;
+  const scorings = (await serviceGet<{ data: unknown[] }>(callscope, `/v1/deals/${deal.id}/scorings`)).data;
+  const activities = (await serviceGet<{ data: unknown[] }>(callscope, `/v1/deals/${deal.id}/activities`)).data;
+  await openScreen(page, callscope, '/settings');
+  await expect(page.getByText('Up to date')).toBeVisible({ timeout: 30_000 });
+
+  await callscope.stopService();
+  await openScreen(page, callscope, `/deals/${deal.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: deal.title! })).toBeVisible();
+  // However little room the top bar leaves it, the offline line shows.
+  await expect(page.getByText(/Offline — /)).toBeVisible();
+  const history = page.getByRole('region', { name: 'Scoring history' });
+  const activity = page.getByRole('region', { name: 'Activity' });
+  if (scorings.length > 0) await expect(history.locator('tbody tr')).toHaveCount(scorings.length);
+  else await expect(history.getByText('Never scored')).toBeVisible();
+  if (activities.length > 0) await expect(activity.locator('.timeline li')).toHaveCount(activities.length);
+  else await expect(activity.getByText('No activity yet')).toBeVisible();
+  await expect(page.getByText('This could not be loaded')).toHaveCount(0);
+  await callscope.restartService();
+});

@@ -84,6 +84,9 @@ const migrations: string[] = [
    ALTER TABLE deals ADD COLUMN created_ms INTEGER;
    ALTER TABLE deals ADD COLUMN body TEXT;
    CREATE INDEX deals_newest ON deals (created_ms DESC, id DESC);`,
+  // The sync fetches more of each record (a deal's scorings and activity, a call's analyses):
+  // every item is pending again, and only the parts it has no mark for are fetched.
+  `UPDATE sync_items SET synced_updated_at = NULL;`,
 ];
 
 /** Upgrades the file to the newest version (tests stop at an older `version` to build an old file). */

@@ -15,6 +15,7 @@ import { demoKeyOf } from '../../../../shared/manifest';
 import { createApiClient } from '../../api-client/api-client';
 import { canonicalParams, notFoundIn, replicaAnswers } from '../replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from '../replica-db';
+import { migrateReplica } from '../replica-schema';
 import type { Replica } from '../replicas';
 import { createRequestBudget } from './request-budget';
 import { createWorkspaceSync, type SyncProgress } from './workspace-sync';
@@ -107,7 +108,22 @@ describe('background sync', () => {
     });
     for (const video of videos) {
       expect(storedTranscript(replica.db, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/transcript`));
+      expect(storedData(replica.db, 'listAnalyses', video.id)).toEqual(
+        await serviceGet(`/v1/videos/${video.id}/analyses`),
+      );
     }
+    // What the deal page shows beside the deal: its scoring history and activity (their first pages).
+    for (const deal of deals) {
+      expect(storedData(replica.db, 'listScorings', deal.id)).toEqual(
+        await serviceGet(`/v1/deals/${deal.id}/scorings`),
+      );
+      expect(storedData(replica.db, 'listActivities', deal.id)).toEqual(
+        await serviceGet(`/v1/deals/${deal.id}/activities`),
+      );
+    }
+    expect((replica.answers.get('listMembers', canonicalParams({}))?.body as { data: unknown }).data).toEqual(
+      await serviceGet('/v1/members'),
+    );
     // Progress counted up as calls were stored, newest first.
     expect(seen.map((progress) => progress.calls.synced)).toContain(1);
   });
@@ -148,7 +164,10 @@ describe('background sync', () => {
     expect(detailRequestsSince(from).sort()).toEqual(
       [
         `GET /v1/deals/${deal.id}`,
+        `GET /v1/deals/${deal.id}/activities`,
+        `GET /v1/deals/${deal.id}/scorings`,
         `GET /v1/videos/${video.id}`,
+        `GET /v1/videos/${video.id}/analyses`,
         `GET /v1/videos/${video.id}/checklist`,
         `GET /v1/videos/${video.id}/events`,
         `GET /v1/videos/${video.id}/summary`,
@@ -177,6 +196,26 @@ describe('background sync', () => {
     } finally {
       sync.stop();
     }
+  });
+
+  it('after an upgrade that syncs more of each record, fetches only the new parts of what it had stored', async () => {
+    const replica = memoryReplica();
+    await syncInto(replica).sync.start();
+    // The replica as version 5 left it: synced without the parts version 6 added, which are new.
+    const added = ['listScorings', 'listActivities', 'listAnalyses'];
+    const placeholders = added.map(() => '?').join(', ');
+    replica.db.prepare(`DELETE FROM sync_parts WHERE part IN (${placeholders})`).run(...added);
+    replica.db.prepare(`DELETE FROM answers WHERE op IN (${placeholders})`).run(...added);
+    replica.db.pragma('user_version = 5');
+    migrateReplica(replica.db);
+
+    const from = proxy.received().length;
+    await syncInto(replica).sync.start();
+    const fetched = detailRequestsSince(from);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.every((line) => /\/(scorings|activities|analyses)$/.test(line))).toBe(true);
+    const deal = (await serviceGet<{ id: string }[]>('/v1/deals?limit=1'))[0]!;
+    expect(storedData(replica.db, 'listScorings', deal.id)).toEqual(await serviceGet(`/v1/deals/${deal.id}/scorings`));
   });
 
   it('fetches only what is new on the next round', async () => {

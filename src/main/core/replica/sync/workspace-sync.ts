@@ -37,10 +37,14 @@ export interface WorkspaceSyncOptions {
 
 const listOp: Record<SyncKind, string> = { deals: 'listDeals', videos: 'listVideos' };
 
-/** What a screen of each record reads, fetched under the same params so the screen finds it. */
+/**
+ * What a screen of each record reads, fetched under the same params so the screen finds it (a
+ * list's first page as the screen asks for it): the deal page's scoring history and activity,
+ * the call page's tabs and analyses.
+ */
 const partsOf: Record<SyncKind, string[]> = {
-  deals: ['getDeal'],
-  videos: ['getVideo', 'getTranscript', 'getVideoEvents', 'getSummary', 'getChecklist'],
+  deals: ['getDeal', 'listScorings', 'listActivities'],
+  videos: ['getVideo', 'getTranscript', 'getVideoEvents', 'getSummary', 'getChecklist', 'listAnalyses'],
 };
 
 /** 401: the key itself is refused (revoked or replaced elsewhere); nothing it reads says anything of a record. */
@@ -98,19 +102,24 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     }
   }
 
+  /** One read's answer to keep: the service's data or its 404; undefined when there is none to keep. */
+  async function fetchPart(op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+    await options.budget.take(signal);
+    try {
+      return await options.request(op, params, signal);
+    } catch (error) {
+      if (worthRetrying(error)) throw error;
+      return error instanceof ApiError && error.code === 'not_found' ? notFoundAnswer(error) : undefined;
+    } finally {
+      signal.throwIfAborted();
+    }
+  }
+
   async function fetchItem(kind: SyncKind, item: KnownItem, signal: AbortSignal): Promise<void> {
     const done = store.partsDone(kind, item);
     for (const part of partsOf[kind].filter((name) => !done.has(name))) {
       const params = { id: item.id };
-      await options.budget.take(signal);
-      let body: unknown;
-      try {
-        body = await options.request(part, params, signal);
-      } catch (error) {
-        if (worthRetrying(error)) throw error;
-        body = error instanceof ApiError && error.code === 'not_found' ? notFoundAnswer(error) : undefined;
-      }
-      signal.throwIfAborted();
+      const body = await fetchPart(part, params, signal);
       store.storePart(kind, item, part, canonicalParams(params), body, now());
     }
     store.completeItem(kind, item);
@@ -120,6 +129,9 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   async function round(signal: AbortSignal): Promise<void> {
     if (!store.roundOpen()) store.openRound();
     for (const kind of ['deals', 'videos'] as const) await walk(kind, signal);
+    // The members (deal owners' names): one unpaginated read a round, kept like a screen's.
+    const members = await fetchPart('listMembers', {}, signal);
+    if (members !== undefined) options.replica.answers.put('listMembers', canonicalParams({}), members, now());
     for (const kind of ['deals', 'videos'] as const) {
       for (let item = store.nextPending(kind); item; item = store.nextPending(kind)) {
         await fetchItem(kind, item, signal);
