@@ -174,6 +174,14 @@ describe('reads served from the replica', () => {
     const newer = (await serviceGet<ListPage>(`/v1/videos?created_after=${encodeURIComponent(after)}&limit=100`)).data;
     const won = (await serviceGet<ListPage>('/v1/deals?status=WON&limit=100')).data;
     const deals = (await serviceGet<ListPage>('/v1/deals?limit=100')).data;
+    const withActivities = await Promise.all(
+      deals.map(async (deal) => ({
+        id: deal.id,
+        activities: (await serviceGet<ListPage>(`/v1/deals/${deal.id}/activities`)).data,
+      })),
+    );
+    const busiest = withActivities.sort((a, b) => b.activities.length - a.activities.length)[0]!;
+    expect(busiest.activities.length).toBeGreaterThan(1);
     expect(ready.length).toBeGreaterThan(4);
     expect(won.length).toBeGreaterThan(0);
 
@@ -187,6 +195,8 @@ describe('reads served from the replica', () => {
     expect(await allPages(core, 'listVideos', { created_after: after, limit: 100 })).toEqual(newer);
     expect(await allPages(core, 'listDeals', { status: 'WON', limit: 2 })).toEqual(won);
     expect(await allPages(core, 'listDeals', { limit: 100 })).toEqual(deals);
+    // A deal's own list asked for otherwise than its page reads it (a card's newest activity).
+    expect(await allPages(core, 'listActivities', { id: busiest.id, limit: 1 })).toEqual(busiest.activities);
     // A cursor the replica cannot place is not guessed at: the read fails as offline.
     expect(await core.invoke('listVideos', { limit: 3, cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({
       ok: false,
