@@ -121,9 +121,9 @@ describe('background sync', () => {
         await serviceGet(`/v1/deals/${deal.id}/activities`),
       );
     }
-    expect((replica.answers.get('listMembers', canonicalParams({}))?.body as { data: unknown }).data).toEqual(
-      await serviceGet('/v1/members'),
-    );
+    expect(replica.answers.get('listMembers', canonicalParams({}))?.body).toMatchObject({
+      data: await serviceGet('/v1/members'),
+    });
     // Progress counted up as calls were stored, newest first.
     expect(seen.map((progress) => progress.calls.synced)).toContain(1);
   });
