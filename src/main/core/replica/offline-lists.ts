@@ -1,6 +1,7 @@
 import type { ReadAnswer } from '../api-client/read-response';
 import { canonicalParams } from './replica-answers';
 import type { ReplicaDatabase } from './replica-db';
+import { epochMs } from './timestamp';
 
 const tables = { listVideos: 'calls', listDeals: 'deals' } as const;
 /** A deal's or a call's own lists: answered from the first page of each the replica holds. */
@@ -31,12 +32,6 @@ function parseLocalCursor(cursor: string): Position | null {
   } catch {
     return null;
   }
-}
-
-function timestamp(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
 }
 
 /**
@@ -90,8 +85,8 @@ function fromRecords(
     )
     .all({
       status,
-      createdAfter: timestamp(params.created_after),
-      createdBefore: timestamp(params.created_before),
+      createdAfter: epochMs(params.created_after),
+      createdBefore: epochMs(params.created_before),
       afterMs: after?.createdMs ?? null,
       afterId: after?.id ?? null,
       take: limit + 1,
@@ -105,7 +100,7 @@ function fromRecords(
 }
 
 const positionOf = (record: { id?: unknown; created_at?: unknown }): Position | null => {
-  const createdMs = timestamp(record.created_at);
+  const createdMs = epochMs(record.created_at);
   return typeof record.id === 'string' && createdMs !== null ? { createdMs, id: record.id } : null;
 };
 
@@ -152,8 +147,8 @@ function lastOfPageBefore(db: ReplicaDatabase, op: ListOp, cursor: string): Posi
     .all(op, cursor);
   for (const body of bodies) {
     const last = (JSON.parse(body) as { data?: { id?: unknown; created_at?: unknown }[] }).data?.at(-1);
-    const createdMs = timestamp(last?.created_at);
-    if (typeof last?.id === 'string' && createdMs !== null) return { createdMs, id: last.id };
+    const position = last && positionOf(last);
+    if (position) return position;
   }
   return null;
 }

@@ -22,9 +22,10 @@ export function canonicalParams(params: Record<string, unknown>): string {
 /**
  * The service's 404 kept as an answer, in the interface's error envelope: for a call never analysed
  * it is what its Summary and Checklist show ("not analysed yet"), and for a record deleted it is
- * what its screen shows, with the service reachable or not.
+ * what its screen shows, with the service reachable or not. Null for any other failure.
  */
-export function notFoundAnswer(error: ApiError): unknown {
+export function notFoundAnswer(error: unknown): unknown {
+  if (!(error instanceof ApiError && error.code === 'not_found')) return null;
   return { error: { code: error.code, message: error.message }, meta: { request_id: error.requestId } };
 }
 

@@ -61,8 +61,8 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
       body = await options.fetch(workspaceId, op, params, signal, !options.isOnline(workspaceId));
     } catch (error) {
       // Gone from the service (deleted, never analysed, or now another organisation's): that is kept too.
-      if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
       body = notFoundAnswer(error);
+      if (body === null) throw error;
     }
     // Asked again after the answer: the local copy may have been turned off meanwhile.
     const replica = await options.replicas.get(workspaceId);

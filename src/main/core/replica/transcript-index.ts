@@ -1,14 +1,10 @@
 import type { ReplicaDatabase } from './replica-db';
+import { epochMs } from './timestamp';
 
 type Row = Record<string, unknown>;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-/** A timestamp as ms since the epoch, whatever its offset notation; null when it is not one. */
-const instant = (value: string | null): number | null => {
-  const ms = value === null ? Number.NaN : Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-};
 
 const versions = new WeakMap<ReplicaDatabase, number>();
 
@@ -20,7 +16,8 @@ export function searchTablesVersion(db: ReplicaDatabase): number {
 /**
  * Keeps the search tables in step with the answers stored: a transcript's segments (replaced
  * whole), and each call and deal as its list or detail last gave it (what search filters and
- * groups on, and what an offline list is answered from). Fields are read tolerantly: another service may leave any of them out.
+ * groups on, and what an offline list is answered from). Fields are read tolerantly: another
+ * service may leave any of them out.
  */
 export function transcriptIndex(db: ReplicaDatabase) {
   const clearSegments = db.prepare<[string]>('DELETE FROM segments WHERE video_id = ?');
@@ -88,7 +85,7 @@ export function transcriptIndex(db: ReplicaDatabase) {
             text(call.deal_id),
             createdAt,
             text(call.status),
-            instant(createdAt),
+            epochMs(createdAt),
             JSON.stringify(call),
           );
         }
@@ -102,7 +99,7 @@ export function transcriptIndex(db: ReplicaDatabase) {
             text(deal.title),
             text(deal.status),
             createdAt,
-            instant(createdAt),
+            epochMs(createdAt),
             JSON.stringify(deal),
           );
         }

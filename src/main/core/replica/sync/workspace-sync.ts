@@ -109,7 +109,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
       return await options.request(op, params, signal);
     } catch (error) {
       if (worthRetrying(error)) throw error;
-      return error instanceof ApiError && error.code === 'not_found' ? notFoundAnswer(error) : undefined;
+      return notFoundAnswer(error) ?? undefined;
     } finally {
       signal.throwIfAborted();
     }
