@@ -1,6 +1,7 @@
 import type { ReadAnswer } from '../api-client/read-response';
 import { canonicalParams } from './replica-answers';
 import type { ReplicaDatabase } from './replica-db';
+import { lastRoundEnded } from './sync/sync-store';
 import { epochMs } from './timestamp';
 
 const tables = { listVideos: 'calls', listDeals: 'deals' } as const;
@@ -41,7 +42,8 @@ function parseLocalCursor(cursor: string): Position | null {
  * for, design.md); a deal's or a call's own list from the first page of it stored. A cursor is the
  * service's (the page that gave it is stored: the next page starts after its last record) or one
  * written here. Null when the replica cannot place the cursor or does not hold what was asked
- * for: the read fails as offline instead.
+ * for (for calls and deals: before a sync round has walked their lists), and the read fails as
+ * offline instead.
  */
 export function offlineList(db: ReplicaDatabase, op: ListOp, params: Record<string, unknown>): ReadAnswer | null {
   const cursor = typeof params.cursor === 'string' && params.cursor !== '' ? params.cursor : null;
@@ -70,8 +72,9 @@ function fromRecords(
   limit: number,
 ): ReadAnswer | null {
   const table = tables[op];
-  const held = db.prepare<[], number>(`SELECT count(*) FROM ${table} WHERE body IS NOT NULL`).pluck().get();
-  if (!held) return null;
+  // Until a sync round has walked every list, the records held are only those some screen read:
+  // a list made of them could say "no calls match" of calls the replica never saw.
+  if (lastRoundEnded(db) === null) return null;
   const status = typeof params.status === 'string' ? params.status : null;
   const rows = db
     .prepare<Record<string, unknown>, { id: string; created_ms: number; body: string }>(

@@ -104,6 +104,11 @@ describe('reads served from the replica', () => {
       value: { storage: 'memory', online: false, lastContactAt: expect.any(String) },
     });
 
+    // A list never read is not made up of the few records some screen read: no sync has walked the lists.
+    expect(await core.invoke('listVideos', { status: 'ERROR' })).toMatchObject({
+      ok: false,
+      error: { code: 'network_error' },
+    });
     // What was never read has no copy: it fails at once, saying the service cannot be reached.
     expect(await core.invoke('getSummary', { id: firstCall.id })).toMatchObject({
       ok: false,

@@ -1,3 +1,4 @@
+import type { ReplicaDatabase } from '../replica-db';
 import type { Replica } from '../replicas';
 
 export type SyncKind = 'deals' | 'videos';
@@ -19,6 +20,14 @@ export interface StoredPage {
   params: string;
   body: { data: KnownItem[] };
   at: number;
+}
+
+/** When the last round ended, every list walked: the replica then knows every call and deal. */
+const ROUND_DONE_AT = 'round.done_at';
+
+/** When the last sync round ended, or null (none has); read without building the store. */
+export function lastRoundEnded(db: ReplicaDatabase): string | null {
+  return db.prepare<[string], string>('SELECT value FROM sync_state WHERE key = ?').pluck().get(ROUND_DONE_AT) ?? null;
 }
 
 type WalkState = { status: 'walking' | 'walked'; cursor: string | null };
@@ -82,11 +91,11 @@ export function syncStore(replica: Replica) {
     closeRound(at: string): void {
       db.transaction(() => {
         setState.run('round', 'done');
-        setState.run('round.done_at', at);
+        setState.run(ROUND_DONE_AT, at);
       })();
     },
     lastRoundAt(): string | null {
-      return state('round.done_at');
+      return state(ROUND_DONE_AT);
     },
     walkState,
 
