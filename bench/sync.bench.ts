@@ -6,7 +6,7 @@
  * the replica's size on disk per 100,000 transcript segments it holds.
  *
  * `npm run bench sync` syncs the `demo` profile (seeded in seconds). `npm run bench sync -- --large`
- * syncs the `large` profile's first organisation (4,200 calls, 1,200 deals, about 22,300 requests)
+ * syncs the `large` profile's first organisation (4,200 calls, 1,200 deals, about 28,900 requests: 22,300 in its last run, and 6,600 for the scorings, activities and analyses the sync fetches since)
  * from the database the search bench seeds in .data/bench-large (bench/large-profile.ts): seeding
  * it again here would add over twelve minutes. `--stop-at=HH:MM` (UTC) pauses a run still going at
  * that time and records it as partial, with what it did by then.
@@ -179,15 +179,16 @@ and call records only, so smaller per segment).`
     : 'Replica size: not measured (no full sync ran).';
   const otherProfile =
     source.profile === 'demo'
-      ? 'The `large` profile (its first organisation: 4,200 calls, 1,200 deals, about 22,300 requests) is measured on request, by `npm run bench sync -- --large` on the database the search bench seeds (seeding it again would add over twelve minutes), into its own section: "Background sync, `large` profile".'
+      ? 'The `large` profile (its first organisation: 4,200 calls, 1,200 deals, about 28,900 requests: 22,300 in its last run, and 6,600 for the scorings, activities and analyses the sync fetches since) is measured on request, by `npm run bench sync -- --large` on the database the search bench seeds (seeding it again would add over twelve minutes), into its own section: "Background sync, `large` profile".'
       : 'The `demo` profile is the section above (`npm run bench sync`).';
   return `## ${title} (\`bench/sync.bench.ts\`, ${command})
 
 The \`${source.profile}\` profile's first organisation (${source.origin}) synced from empty
 into an encrypted replica file by the app's own sync and API client against the local service (its own
-process, loopback), one request at a time, pages of 100. A full sync is the list pages, then each
-deal (\`getDeal\`) and each call with its transcript, events, summary and checklist. The next round
-walks every list page again and fetches nothing (nothing changed). "requests"
+process, loopback), one request at a time, pages of 100. A full sync is the list pages and the members, then each
+deal (\`getDeal\`, its scorings and activities) and each call with its transcript, events, summary,
+checklist and analyses. The next round walks every list page again, reads the members and fetches
+nothing else (nothing changed). "requests"
 are the sync's (one the client retried after a 429 counts once); "429s" counts every 429 answer.
 Load: the 1/5/15-minute load averages before → after each run. **The machine is shared with
 three other engineers' builds and tests**, so times are slower than on a quiet machine.
