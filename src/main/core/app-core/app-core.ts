@@ -166,12 +166,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     name: ApiOperationName,
     params: Record<string, unknown>,
     signal: AbortSignal,
-    quick = false,
   ) {
     const { idempotencyKey, ...endpointParams } = params;
     const key = await workspaces.keyFor(workspace);
+    // A service known to be away gets one attempt, not retries: the screens say it is offline
+    // already, and its return is noticed by the probe, which starts them reading again.
+    const retry = connectivity.reachOf(workspace.id).online ? options.retry : quickRetry;
     try {
-      const result = await clientFor(workspace, key ?? undefined, quick ? quickRetry : options.retry).call(
+      const result = await clientFor(workspace, key ?? undefined, retry).call(
         name,
         endpointParams as never,
         { signal, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined },
@@ -190,8 +192,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   const reads = createReplicaReads({
     replicas,
-    fetch: (workspaceId, op, params, signal, quick) =>
-      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal, quick),
+    fetch: (workspaceId, op, params, signal) =>
+      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
     isOnline: (workspaceId) => connectivity.reachOf(workspaceId).online,
     changed: (workspaceId) => emit('replicaChanged', { workspaceId }),
     revalidateAfterMs: options.replica?.revalidateAfterMs,

@@ -110,10 +110,19 @@ describe('reads served from the replica', () => {
       error: { code: 'network_error' },
     });
     // What was never read has no copy: it fails at once, saying the service cannot be reached.
+    const waits: unknown[] = [];
+    core.on((event, payload) => event === 'clientWaiting' && waits.push(payload));
     expect(await core.invoke('getSummary', { id: firstCall.id })).toMatchObject({
       ok: false,
       error: { code: 'network_error' },
     });
+    // So does a read never kept (the transcript search, which a deal's warnings ask): no waiting
+    // and retrying, which would tell the person the service is slow when the app knows it is away.
+    expect(await core.invoke('searchTranscripts', { q: 'pricing', deal_id: deals[0]!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'network_error' },
+    });
+    expect(waits).toEqual([]);
   });
 
   it('gives a transcript it holds for reading ahead, and for one it does not, nothing, without asking the service', async () => {

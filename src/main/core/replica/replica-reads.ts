@@ -5,14 +5,8 @@ import type { Replicas } from './replicas';
 
 export interface ReplicaReadsOptions {
   replicas: Replicas;
-  /** Asks the service. `quick`: one attempt, because the service is known to be unreachable. */
-  fetch(
-    workspaceId: string,
-    op: string,
-    params: Record<string, unknown>,
-    signal: AbortSignal,
-    quick: boolean,
-  ): Promise<unknown>;
+  /** Asks the service. */
+  fetch(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
   isOnline(workspaceId: string): boolean;
   /** Some stored answer of the workspace changed: the screens showing it read again. */
   changed(workspaceId: string): void;
@@ -58,7 +52,7 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
   ): Promise<{ body: unknown; changed: boolean }> {
     let body: unknown;
     try {
-      body = await options.fetch(workspaceId, op, params, signal, !options.isOnline(workspaceId));
+      body = await options.fetch(workspaceId, op, params, signal);
     } catch (error) {
       // Gone from the service (deleted, never analysed, or now another organisation's): that is kept too.
       body = notFoundAnswer(error);
