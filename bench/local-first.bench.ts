@@ -170,17 +170,21 @@ function recordCallPaint(title: string) {
   (window as unknown as { callPaint: typeof timing }).callPaint = timing;
   const { afterPaint } = window as unknown as { afterPaint: AfterPaint };
   document.addEventListener('click', (event) => (timing.clickedAt = event.timeStamp), true);
+  // A screen the app renders ahead, while a link is pressed, is in the page but hidden (React's
+  // Activity sets \`display: none\` on it) until the click shows it: only what is shown counts.
+  const shown = (selector: string) =>
+    Array.from(document.querySelectorAll(selector)).find((element) => !element.closest('[style*="display: none"]'));
   new MutationObserver(() => {
-    const heading = document.querySelector('h1')?.textContent;
-    if (timing.detailAt === null && heading === title && document.querySelector('dl.facts')) {
+    const heading = shown('h1')?.textContent;
+    if (timing.detailAt === null && heading === title && shown('dl.facts')) {
       timing.detailAt = -1;
       afterPaint(() => (timing.detailAt = performance.now()));
     }
-    if (timing.rowsAt === null && heading === title && document.querySelector('.transcript-rows .segment')) {
+    if (timing.rowsAt === null && heading === title && shown('.transcript-rows .segment')) {
       timing.rowsAt = -1;
       afterPaint(() => (timing.rowsAt = performance.now()));
     }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributeFilter: ['style'] });
 }
 
 /**
@@ -192,16 +196,20 @@ function recordDealPaint(title: string) {
   (window as unknown as { dealPaint: typeof timing }).dealPaint = timing;
   const { afterPaint } = window as unknown as { afterPaint: AfterPaint };
   document.addEventListener('click', (event) => (timing.clickedAt = event.timeStamp), true);
+  // As in \`recordCallPaint\`: a deal's screen rendered ahead is hidden until the click shows it.
+  const shown = (selector: string) =>
+    Array.from(document.querySelectorAll(selector)).find((element) => !element.closest('[style*="display: none"]'));
   new MutationObserver(() => {
-    const shown =
-      document.querySelector('h1')?.textContent === title &&
-      document.querySelector('dl.facts') &&
-      document.querySelector('.probability-value');
-    if (timing.detailAt === null && shown) {
+    if (
+      timing.detailAt === null &&
+      shown('h1')?.textContent === title &&
+      shown('dl.facts') &&
+      shown('.probability-value')
+    ) {
       timing.detailAt = -1;
       afterPaint(() => (timing.detailAt = performance.now()));
     }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributeFilter: ['style'] });
 }
 
 /**

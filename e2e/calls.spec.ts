@@ -64,6 +64,51 @@ test.describe('calls list', () => {
     await page.getByLabel('To').fill('2026-03-31');
     await expect(page.getByText('The end date is before the start date.')).toHaveCount(0);
   });
+
+  test('a press on a call renders its page out of sight: the click shows it, a press let go elsewhere opens nothing', async ({
+    page,
+    callscope,
+  }) => {
+    // Two of the newest ready calls, with a transcript and a title no other call has.
+    const ready = await readyCalls(callscope);
+    const withLines: string[] = [];
+    for (const video of ready.slice(0, 10)) {
+      const lines = await serviceGet<{ data: unknown[] }>(callscope, `/v1/videos/${video.id}/transcript`);
+      const unique = ready.filter((other) => other.title === video.title).length === 1;
+      if (lines.data.length > 0 && unique && video.title) withLines.push(video.title);
+    }
+    const [firstTitle, secondTitle] = withLines as [string, string];
+    await openScreen(page, callscope, '/calls?status=READY');
+    const table = page.getByRole('table', { name: /Calls/ });
+    const [first, second] = [firstTitle, secondTitle].map((title) =>
+      table.getByRole('link', { name: title, exact: true }),
+    );
+    await expect(second!).toBeVisible();
+    const headings = page.locator('#main h1');
+
+    await first!.hover();
+    await page.mouse.down();
+    // Rendered while the button is held, and nothing of it shows or answers keys.
+    await expect(headings.filter({ hasText: firstTitle })).toBeAttached();
+    await expect(headings.filter({ hasText: firstTitle })).toBeHidden();
+    await page.getByRole('heading', { level: 1, name: 'Calls' }).hover();
+    await page.mouse.up();
+    await page.keyboard.press('e');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/calls\?status=READY$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calls');
+
+    await second!.hover();
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect(page.getByRole('heading', { level: 1, name: secondTitle })).toBeVisible();
+    await expect(page.locator('.transcript-rows .segment').first()).toBeVisible();
+    await expect(headings).toHaveCount(1);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+    await expect(headings).toHaveCount(1);
+  });
 });
 
 test.describe('call page', () => {

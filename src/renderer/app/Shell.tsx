@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Activity, memo, useDeferredValue, useEffect } from 'react';
 import type { Workspace } from '../../shared/bridge';
 import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
@@ -6,7 +6,8 @@ import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
 import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { Link, useLocationPath, useRoute } from '../navigation/router';
-import { paths, type Route } from '../navigation/routes';
+import { paths, type Route, routeAt } from '../navigation/routes';
+import { useScreenAhead } from '../navigation/screen-ahead';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
@@ -84,16 +85,29 @@ function MainNav() {
   );
 }
 
+/**
+ * Which screen an address shows: changing a list's filters and order (in the query of its address)
+ * or the search screen's text is the same screen, so focus stays on the control that changed them;
+ * a deal or call is its screen whatever line of it the address marks.
+ */
+function screenOf(path: string): string {
+  const route = routeAt(path);
+  if (route.name === 'deal') return `deal ${route.dealId}`;
+  if (route.name === 'call') return `call ${route.callId}`;
+  return route.name === 'pipeline' || route.name === 'calls' || route.name === 'search' ? route.name : path;
+}
+
 function RoutedScreen({ workspace }: { workspace: Workspace }) {
-  const route = useRoute();
   const path = useLocationPath();
-  // A list keeps its filters and order in the query of its address, and the search screen its
-  // text and filters: changing them is the same screen, so focus stays on the control that changed them.
-  const screen = route.name === 'pipeline' || route.name === 'calls' || route.name === 'search' ? route.name : path;
+  const screen = screenOf(path);
+  // Deferred: the press renders nothing in its own task; the screen ahead renders in the time the
+  // button is held, in slices that let the click through as soon as it lands.
+  const pathAhead = useDeferredValue(useScreenAhead((state) => state.path));
   // A new screen starts at its top with focus on it (or on the field it is for, when it marks one),
   // so keyboard and screen-reader users land there too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
   useEffect(() => {
+    useScreenAhead.getState().clear();
     window.scrollTo(0, 0);
     // A task later: a dialog that led here (the palette) closes in this same render, giving focus
     // back to where it was before it opened, and focus must land after that.
@@ -106,10 +120,19 @@ function RoutedScreen({ workspace }: { workspace: Workspace }) {
     });
     return () => clearTimeout(later);
   }, [screen]);
-  return <Screen route={route} workspace={workspace} />;
+  // The screen ahead is kept under its own key, so the click that opens it shows the very screen
+  // already rendered (first, so it comes first in the page) rather than rendering it again.
+  const shown = pathAhead && screenOf(pathAhead) !== screen ? [path, pathAhead] : [path];
+  return shown.map((shownPath) => (
+    <Activity key={screenOf(shownPath)} mode={shownPath === path ? 'visible' : 'hidden'}>
+      <Screen path={shownPath} workspace={workspace} />
+    </Activity>
+  ));
 }
 
-function Screen({ route, workspace }: { route: Route; workspace: Workspace }) {
+/** Memoised: a screen rendered ahead is shown by its click without rendering it again. */
+const Screen = memo(function Screen({ path, workspace }: { path: string; workspace: Workspace }) {
+  const route = routeAt(path);
   switch (route.name) {
     case 'pipeline':
       return <PipelineScreen />;
@@ -145,4 +168,4 @@ function Screen({ route, workspace }: { route: Route; workspace: Workspace }) {
         </div>
       );
   }
-}
+});

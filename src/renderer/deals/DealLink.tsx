@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
-import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { LinkAhead } from '../navigation/screen-ahead';
 import { prefetchDeal } from './queries';
 
 /**
- * A link to a deal's page that starts the page's first reads when it is pressed, as `CallLink`
- * does for a call: the click, and the page's render in it, no longer come before them.
+ * A link to a deal's page that, when it is pressed, starts the page's first reads and renders the
+ * page ahead, as `CallLink` does for a call: the click no longer comes before either.
  */
-export function DealLink({ dealId, ...props }: { dealId: string } & Omit<ComponentProps<typeof Link>, 'to'>) {
+export function DealLink({
+  dealId,
+  ...props
+}: { dealId: string } & Omit<ComponentProps<typeof LinkAhead>, 'to' | 'prepare'>) {
   const queryClient = useQueryClient();
-  const prefetch = () => prefetchDeal(queryClient, dealId);
-  return <Link to={paths.deal(dealId)} onPointerDown={prefetch} onClick={prefetch} {...props} />;
+  return <LinkAhead to={paths.deal(dealId)} prepare={() => prefetchDeal(queryClient, dealId)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
-import { matchRoute, type Route } from './routes';
+import { type Route, routeAt } from './routes';
 
 /** Told when the app itself changes the address, which fires no `hashchange`. */
 const changedHere = new Set<() => void>();
@@ -24,8 +24,7 @@ export function useLocationPath(): string {
 }
 
 export function useRoute(): Route {
-  const url = new URL(useLocationPath(), 'http://app');
-  return matchRoute(url.pathname, url.searchParams);
+  return routeAt(useLocationPath());
 }
 
 /**

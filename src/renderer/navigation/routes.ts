@@ -113,6 +113,12 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   return { name: 'not-found', path: pathname };
 }
 
+/** The route of an address as the app keeps it after `#`: a path and its query. */
+export function routeAt(address: string): Route {
+  const url = new URL(address, 'http://app');
+  return matchRoute(url.pathname, url.searchParams);
+}
+
 export function pathTo(target: NavigationTarget): string {
   switch (target.screen) {
     case 'pipeline':
