@@ -40,14 +40,16 @@ export function FreshnessIndicator() {
       // A narrow window cuts the line short: the whole of it on hover.
       title={online ? sessionOnly : offline}
     >
-      {online ? when && `Updated ${when}` : offline}
-      {sync.data?.state === 'syncing' && (
-        <span className="muted">
-          {' '}
-          · syncing {sync.data.calls.synced} of {sync.data.calls.known} calls
-        </span>
-      )}
-      {sessionOnly && <span className="muted"> · local copy for this session only</span>}
+      <span className="freshness-line">
+        {online ? when && `Updated ${when}` : offline}
+        {sync.data?.state === 'syncing' && (
+          <span className="muted">
+            {' '}
+            · syncing {sync.data.calls.synced} of {sync.data.calls.known} calls
+          </span>
+        )}
+        {sessionOnly && <span className="muted"> · local copy for this session only</span>}
+      </span>
     </p>
   );
 }
