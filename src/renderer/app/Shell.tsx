@@ -86,9 +86,8 @@ function MainNav() {
 }
 
 /**
- * Which screen an address shows: changing a list's filters and order (in the query of its address)
- * or the search screen's text is the same screen, so focus stays on the control that changed them;
- * a deal or call is its screen whatever line of it the address marks.
+ * The screen an address shows, whose state lives as long as the address shows it: a list's with
+ * any filters (kept in the query of its address), a deal's or call's whatever line it marks.
  */
 function screenOf(path: string): string {
   const route = routeAt(path);
@@ -98,8 +97,11 @@ function screenOf(path: string): string {
 }
 
 function RoutedScreen({ workspace }: { workspace: Workspace }) {
+  const route = useRoute();
   const path = useLocationPath();
-  const screen = screenOf(path);
+  // A list keeps its filters and order in the query of its address, and the search screen its
+  // text and filters: changing them is the same screen, so focus stays on the control that changed them.
+  const screen = route.name === 'pipeline' || route.name === 'calls' || route.name === 'search' ? route.name : path;
   // Deferred: the press renders nothing in its own task; the screen ahead renders in the time the
   // button is held, in slices that let the click through as soon as it lands.
   const pathAhead = useDeferredValue(useScreenAhead((state) => state.path));
@@ -122,7 +124,7 @@ function RoutedScreen({ workspace }: { workspace: Workspace }) {
   }, [screen]);
   // The screen ahead is kept under its own key, so the click that opens it shows the very screen
   // already rendered (first, so it comes first in the page) rather than rendering it again.
-  const shown = pathAhead && screenOf(pathAhead) !== screen ? [path, pathAhead] : [path];
+  const shown = pathAhead && screenOf(pathAhead) !== screenOf(path) ? [path, pathAhead] : [path];
   return shown.map((shownPath) => (
     <Activity key={screenOf(shownPath)} mode={shownPath === path ? 'visible' : 'hidden'}>
       <Screen path={shownPath} workspace={workspace} />
