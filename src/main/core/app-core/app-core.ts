@@ -173,11 +173,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     // already, and its return is noticed by the probe, which starts them reading again.
     const retry = connectivity.reachOf(workspace.id).online ? options.retry : quickRetry;
     try {
-      const result = await clientFor(workspace, key ?? undefined, retry).call(
-        name,
-        endpointParams as never,
-        { signal, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined },
-      );
+      const result = await clientFor(workspace, key ?? undefined, retry).call(name, endpointParams as never, {
+        signal,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      });
       connectivity.answered(workspace.id);
       return result;
     } catch (error) {
