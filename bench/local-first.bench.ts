@@ -170,10 +170,10 @@ function recordCallPaint(title: string) {
   (window as unknown as { callPaint: typeof timing }).callPaint = timing;
   const { afterPaint } = window as unknown as { afterPaint: AfterPaint };
   document.addEventListener('click', (event) => (timing.clickedAt = event.timeStamp), true);
-  // A screen the app renders ahead, while a link is pressed, is in the page but hidden (React's
-  // Activity sets \`display: none\` on it) until the click shows it: only what is shown counts.
+  // A screen the app renders ahead, while a link is pressed, is in the page but out of sight and
+  // inert until the click shows it: only what is shown counts.
   const shown = (selector: string) =>
-    Array.from(document.querySelectorAll(selector)).find((element) => !element.closest('[style*="display: none"]'));
+    Array.from(document.querySelectorAll(selector)).find((element) => !element.closest('[inert]'));
   new MutationObserver(() => {
     const heading = shown('h1')?.textContent;
     if (timing.detailAt === null && heading === title && shown('dl.facts')) {
@@ -184,7 +184,7 @@ function recordCallPaint(title: string) {
       timing.rowsAt = -1;
       afterPaint(() => (timing.rowsAt = performance.now()));
     }
-  }).observe(document, { childList: true, subtree: true, characterData: true, attributeFilter: ['style'] });
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributeFilter: ['inert'] });
 }
 
 /**
@@ -196,9 +196,9 @@ function recordDealPaint(title: string) {
   (window as unknown as { dealPaint: typeof timing }).dealPaint = timing;
   const { afterPaint } = window as unknown as { afterPaint: AfterPaint };
   document.addEventListener('click', (event) => (timing.clickedAt = event.timeStamp), true);
-  // As in \`recordCallPaint\`: a deal's screen rendered ahead is hidden until the click shows it.
+  // As in \`recordCallPaint\`: a deal's screen rendered ahead is inert until the click shows it.
   const shown = (selector: string) =>
-    Array.from(document.querySelectorAll(selector)).find((element) => !element.closest('[style*="display: none"]'));
+    Array.from(document.querySelectorAll(selector)).find((element) => !element.closest('[inert]'));
   new MutationObserver(() => {
     if (
       timing.detailAt === null &&
@@ -209,7 +209,7 @@ function recordDealPaint(title: string) {
       timing.detailAt = -1;
       afterPaint(() => (timing.detailAt = performance.now()));
     }
-  }).observe(document, { childList: true, subtree: true, characterData: true, attributeFilter: ['style'] });
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributeFilter: ['inert'] });
 }
 
 /**
@@ -581,7 +581,7 @@ Of that, the bridge: each local search from the page's request to its answer's h
 }
 
 function reopenSection(reopen: ReopenRun): string {
-  return `**Re-opening a call seen before, with the service stopped**: the \`demo\` profile's newest ready call ("${reopen.call.title}", ${reopen.lines} transcript lines), seen once from the calls list with the service up (so its answers are in the workspace's replica, an encrypted file, as the app keeps it), then the service process stopped (SIGTERM; the app said "Offline — showing what was synced"). ${REOPEN_RUNS} runs of each: in the app, a fresh page on the calls list (read from the replica too) and a click on the call, timed from the click (the button's release). The click is made as a person makes one: pointer onto the link, button down, held ${PRESS_MS} ms (people hold it 50-150 ms), released; the link starts the call's reads when the button goes down (\`CallLink\`), as it is designed to. The "instant click" row is Playwright's own click, pointer over, down and up in one frame, so the work the press starts runs in the click's frame too: the harshest case, reported beside it. What the click finds in the page: the list reads ahead, once the page is idle, the transcripts the replica holds of the calls in view (\`getHeldTranscript\`, which never asks the service), and the bench clicks once the clicked call's was answered, as a person's click comes later than that (it was answered p50 ${ms(percentile(sorted(reopen.readAhead), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.readAhead), 0.95))} ms after the list showed the call's link); a quicker click finds it on the way, as before. And a fresh page load of the call's address, timed from the navigation's start, so it includes starting the app in the page (the bundle, the sign-in code traded for a session, the shell's own reads).
+  return `**Re-opening a call seen before, with the service stopped**: the \`demo\` profile's newest ready call ("${reopen.call.title}", ${reopen.lines} transcript lines), seen once from the calls list with the service up (so its answers are in the workspace's replica, an encrypted file, as the app keeps it), then the service process stopped (SIGTERM; the app said "Offline — showing what was synced"). ${REOPEN_RUNS} runs of each: in the app, a fresh page on the calls list (read from the replica too) and a click on the call, timed from the click (the button's release). The click is made as a person makes one: pointer onto the link, button down, held ${PRESS_MS} ms (people hold it 50-150 ms), released; the link starts the call's reads when the button goes down and renders the call's page out of sight while it is held (\`CallLink\`), as it is designed to: the click shows that page. The "instant click" row is Playwright's own click, pointer over, down and up in one frame, so the work the press starts runs in the click's frame too: the harshest case, reported beside it. What the click finds in the page: the list reads ahead, once the page is idle, the transcripts the replica holds of the calls in view (\`getHeldTranscript\`, which never asks the service), and the bench clicks once the clicked call's was answered, as a person's click comes later than that (it was answered p50 ${ms(percentile(sorted(reopen.readAhead), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.readAhead), 0.95))} ms after the list showed the call's link); a quicker click finds it on the way, as before. And a fresh page load of the call's address, timed from the navigation's start, so it includes starting the app in the page (the bundle, the sign-in code traded for a session, the shell's own reads).
 
 | navigation | p50 ms | p95 ms | p95 ≤ ${REOPEN_TARGET_MS} ms (issue 12, item 2) |
 |---|---:|---:|---|
@@ -608,7 +608,7 @@ ${[
   ),
 ].join('\n')}
 
-The bridge (request → answer's headers, the host reading the replica included, and the page's thread taking the answer, busy with the page's own work until then): the transcript (\`getTranscript\`: the page holds it, read ahead, and asks for it again once its rows are painted) p50 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.95))} ms; the call (\`getVideo\`, asked once the rows are painted, the list's record shown until then) p50 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.95))} ms. Title and rows are painted in one frame: the click's own task renders the whole page, transcript included.
+The bridge (request → answer's headers, the host reading the replica included, and the page's thread taking the answer, busy with the page's own work until then): the transcript (\`getTranscript\`: the page holds it, read ahead, and asks for it again once its rows are painted) p50 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getTranscript), 0.95))} ms; the call (\`getVideo\`, asked once the rows are painted, the list's record shown until then) p50 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.5))} ms, p95 ${ms(percentile(sorted(reopen.bridge.getVideo), 0.95))} ms. Title and rows are painted in one frame: the page is whole when the click shows it.
 
 `;
 }

@@ -1,4 +1,4 @@
-import { Activity, memo, useDeferredValue, useEffect } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Workspace } from '../../shared/bridge';
 import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
@@ -12,6 +12,7 @@ import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
 import { EmptyState } from '../shared-ui/EmptyState';
+import { RenderedAhead } from '../shared-ui/rendered-ahead';
 import { useRefusedActions } from '../state/refused-actions';
 import { useUiStore } from '../state/ui-store';
 import { TeamScreen } from '../team/TeamScreen';
@@ -123,13 +124,26 @@ function RoutedScreen({ workspace }: { workspace: Workspace }) {
     return () => clearTimeout(later);
   }, [screen]);
   // The screen ahead is kept under its own key, so the click that opens it shows the very screen
-  // already rendered (first, so it comes first in the page) rather than rendering it again.
+  // already rendered and laid out (its slot out of sight, at the same width) rather than rendering
+  // it again. The screen on view comes first in the page.
   const shown = pathAhead && screenOf(pathAhead) !== screenOf(path) ? [path, pathAhead] : [path];
   return shown.map((shownPath) => (
-    <Activity key={screenOf(shownPath)} mode={shownPath === path ? 'visible' : 'hidden'}>
+    <ScreenSlot key={screenOf(shownPath)} ahead={shownPath !== path}>
       <Screen path={shownPath} workspace={workspace} />
-    </Activity>
+    </ScreenSlot>
   ));
+}
+
+function ScreenSlot({ ahead, children }: { ahead: boolean; children: ReactNode }) {
+  const slot = useRef<HTMLDivElement>(null);
+  // Asked of the slot when a key comes, not given as a value: showing the screen changes nothing
+  // its components read, so none of them renders again in the click.
+  const [isAhead] = useState(() => () => slot.current?.inert ?? false);
+  return (
+    <div ref={slot} className={ahead ? 'screen-slot ahead' : 'screen-slot'} inert={ahead}>
+      <RenderedAhead value={isAhead}>{children}</RenderedAhead>
+    </div>
+  );
 }
 
 /** Memoised: a screen rendered ahead is shown by its click without rendering it again. */

@@ -17,7 +17,8 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const readHash = () => window.location.hash.slice(1) || '/';
+/** The address on view, as the app keeps it after `#`. */
+export const readHash = () => window.location.hash.slice(1) || '/';
 
 export function useLocationPath(): string {
   return useSyncExternalStore(subscribe, readHash);

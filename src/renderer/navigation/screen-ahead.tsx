@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react';
 import { create } from 'zustand';
-import { Link } from './router';
+import { Link, readHash } from './router';
 
 /**
  * The address a press on a link is about to open. A person holds the button 50-150 ms before the
- * click lands; the shell renders that screen hidden meanwhile, so the click only has to show it.
+ * click lands; the shell renders that screen out of sight meanwhile, so the click only shows it.
  */
 interface ScreenAhead {
   path: string | null;
@@ -15,6 +15,23 @@ export const useScreenAhead = create<ScreenAhead>((set) => ({
   path: null,
   clear: () => set({ path: null }),
 }));
+
+/**
+ * The screen lives only while the button is held: a press let go elsewhere (or taken over by a
+ * scroll) drops it. One that ends in the click has opened it by then, and the shell drops it itself.
+ */
+function dropWhenLetGo(path: string): void {
+  const letGo = () => {
+    window.removeEventListener('pointerup', letGo, true);
+    window.removeEventListener('pointercancel', letGo, true);
+    // A task later: the click, if there is one, comes after the button's release.
+    setTimeout(() => {
+      if (useScreenAhead.getState().path === path && readHash() !== path) useScreenAhead.getState().clear();
+    });
+  };
+  window.addEventListener('pointerup', letGo, true);
+  window.addEventListener('pointercancel', letGo, true);
+}
 
 /**
  * A link whose press, before the click lands, starts the screen's first reads (`prepare`, asked
@@ -31,8 +48,9 @@ export function LinkAhead({
       onPointerDown={(event) => {
         prepare();
         // The main button only: the others open menus or new tabs, not this screen.
-        if (event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
-          useScreenAhead.setState({ path: to });
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        useScreenAhead.setState({ path: to });
+        dropWhenLetGo(to);
       }}
       onClick={prepare}
       {...props}

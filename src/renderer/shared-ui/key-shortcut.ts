@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useIsRenderedAhead } from './rendered-ahead';
 
 /** A key pressed here types text, so it is no shortcut. */
 export const isTypingTarget = (target: EventTarget | null) =>
@@ -8,19 +9,20 @@ export const isTypingTarget = (target: EventTarget | null) =>
 /**
  * A one-key shortcut of the screen on view (`e` on a call exports it). It stays quiet while the
  * person types in a field, holds a modifier, or has a modal open (search, help, a dialog): the
- * key belongs to those then.
+ * key belongs to those then; and while its screen is rendered ahead, out of sight.
  */
 export function useKeyShortcut(key: string, onKey: () => void): void {
   const handler = useRef(onKey);
   handler.current = onKey;
+  const isRenderedAhead = useIsRenderedAhead();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== key || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      if (isTypingTarget(event.target) || document.querySelector('dialog[open]')) return;
+      if (isTypingTarget(event.target) || document.querySelector('dialog[open]') || isRenderedAhead()) return;
       event.preventDefault();
       handler.current();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [key]);
+  }, [key, isRenderedAhead]);
 }
