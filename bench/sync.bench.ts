@@ -6,7 +6,7 @@
  * the replica's size on disk per 100,000 transcript segments it holds.
  *
  * `npm run bench sync` syncs the `demo` profile (seeded in seconds). `npm run bench sync -- --large`
- * syncs the `large` profile's first organisation (4,200 calls, 1,200 deals, about 28,900 requests: 22,300 in its last run, and 6,600 for the scorings, activities and analyses the sync fetches since)
+ * syncs the `large` profile's first organisation (4,200 calls, 1,200 deals, 27,675 requests in its last run: 4,042 calls and 1,123 deals are in its lists)
  * from the database the search bench seeds in .data/bench-large (bench/large-profile.ts): seeding
  * it again here would add over twelve minutes. `--stop-at=HH:MM` (UTC) pauses a run still going at
  * that time and records it as partial, with what it did by then.
@@ -179,7 +179,7 @@ and call records only, so smaller per segment).`
     : 'Replica size: not measured (no full sync ran).';
   const otherProfile =
     source.profile === 'demo'
-      ? 'The `large` profile (its first organisation: 4,200 calls, 1,200 deals, about 28,900 requests: 22,300 in its last run, and 6,600 for the scorings, activities and analyses the sync fetches since) is measured on request, by `npm run bench sync -- --large` on the database the search bench seeds (seeding it again would add over twelve minutes), into its own section: "Background sync, `large` profile".'
+      ? 'The `large` profile (its first organisation: 4,200 calls, 1,200 deals, 27,675 requests in its last run: 4,042 calls and 1,123 deals are in its lists) is measured on request, by `npm run bench sync -- --large` on the database the search bench seeds (seeding it again would add over twelve minutes), into its own section: "Background sync, `large` profile".'
       : 'The `demo` profile is the section above (`npm run bench sync`).';
   return `## ${title} (\`bench/sync.bench.ts\`, ${command})
 
@@ -190,8 +190,8 @@ deal (\`getDeal\`, its scorings and activities) and each call with its transcrip
 checklist and analyses. The next round walks every list page again, reads the members and fetches
 nothing else (nothing changed). "requests"
 are the sync's (one the client retried after a 429 counts once); "429s" counts every 429 answer.
-Load: the 1/5/15-minute load averages before → after each run. **The machine is shared with
-three other engineers' builds and tests**, so times are slower than on a quiet machine.
+Load: the 1/5/15-minute load averages before → after each run. The machine may be shared with
+other builds and tests, which slow a run: the load says how busy it was at each end.
 
 | run | seconds | requests | 429s | calls / deals stored (of known) | load before → after |
 |---|---:|---:|---:|---|---|
