@@ -5,14 +5,15 @@ import { CallsScreen } from '../calls/CallsScreen';
 import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
 import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
-import { Link, useLocationPath, useRoute } from '../navigation/router';
+import { Link, ScreenAddress, useLocationPath, useRoute } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
 import { useScreenAhead } from '../navigation/screen-ahead';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
+import { useValueAfterPaint } from '../shared-ui/after-paint';
 import { EmptyState } from '../shared-ui/EmptyState';
-import { RenderedAhead } from '../shared-ui/rendered-ahead';
+import { OutOfSight } from '../shared-ui/out-of-sight';
 import { useRefusedActions } from '../state/refused-actions';
 import { useUiStore } from '../state/ui-store';
 import { TeamScreen } from '../team/TeamScreen';
@@ -118,30 +119,50 @@ function RoutedScreen({ workspace }: { workspace: Workspace }) {
       // Not while a dialog is open (search opened before the first screen finished loading).
       if (document.querySelector('dialog[open]')) return;
       const target =
-        document.querySelector<HTMLElement>('#main [data-screen-focus]') ?? document.getElementById('main');
+        document.querySelector<HTMLElement>('#main .screen-slot:not([inert]) [data-screen-focus]') ??
+        document.getElementById('main');
       target?.focus({ preventScroll: true });
     });
     return () => clearTimeout(later);
   }, [screen]);
-  // The screen ahead is kept under its own key, so the click that opens it shows the very screen
-  // already rendered and laid out (its slot out of sight, at the same width) rather than rendering
-  // it again. The screen on view comes first in the page.
-  const shown = pathAhead && screenOf(pathAhead) !== screenOf(path) ? [path, pathAhead] : [path];
-  return shown.map((shownPath) => (
-    <ScreenSlot key={screenOf(shownPath)} ahead={shownPath !== path}>
-      <Screen path={shownPath} workspace={workspace} />
+  // The screen left stays, out of sight, until the new one is painted: its teardown (every row's
+  // reads let go, its DOM removed) is work for after that paint, not before it.
+  const pathPainted = useValueAfterPaint(path, path);
+  const slots = screenSlots(path, pathAhead, pathPainted);
+  return slots.map(([slotPath, place]) => (
+    <ScreenSlot key={screenOf(slotPath)} place={place}>
+      <ScreenAddress value={slotPath}>
+        <Screen path={slotPath} workspace={workspace} />
+      </ScreenAddress>
     </ScreenSlot>
   ));
 }
 
-function ScreenSlot({ ahead, children }: { ahead: boolean; children: ReactNode }) {
+/** Where a slot's screen is: on view, rendered ahead of its click, or left by it and not yet gone. */
+type SlotPlace = 'shown' | 'ahead' | 'leaving';
+
+/**
+ * Each screen keeps its own key, so the click that opens a screen rendered ahead shows that very
+ * screen, rendered and laid out, rather than rendering it again. Slots keep their order in the
+ * page (the one left, the one shown, the one ahead), so showing one never moves another.
+ */
+function screenSlots(path: string, pathAhead: string | null, pathPainted: string): [string, SlotPlace][] {
+  const slots: [string, SlotPlace][] = [];
+  if (screenOf(pathPainted) !== screenOf(path)) slots.push([pathPainted, 'leaving']);
+  slots.push([path, 'shown']);
+  const taken = slots.map(([slotPath]) => screenOf(slotPath));
+  if (pathAhead && !taken.includes(screenOf(pathAhead))) slots.push([pathAhead, 'ahead']);
+  return slots;
+}
+
+function ScreenSlot({ place, children }: { place: SlotPlace; children: ReactNode }) {
   const slot = useRef<HTMLDivElement>(null);
-  // Asked of the slot when a key comes, not given as a value: showing the screen changes nothing
-  // its components read, so none of them renders again in the click.
-  const [isAhead] = useState(() => () => slot.current?.inert ?? false);
+  // Asked of the slot when a key comes, not given as a value: showing or leaving the screen changes
+  // nothing its components read, so none of them renders again in the click.
+  const [isOutOfSight] = useState(() => () => slot.current?.inert ?? false);
   return (
-    <div ref={slot} className={ahead ? 'screen-slot ahead' : 'screen-slot'} inert={ahead}>
-      <RenderedAhead value={isAhead}>{children}</RenderedAhead>
+    <div ref={slot} className={`screen-slot ${place}`} inert={place !== 'shown'}>
+      <OutOfSight value={isOutOfSight}>{children}</OutOfSight>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
+import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext, useSyncExternalStore } from 'react';
 import { type Route, routeAt } from './routes';
 
 /** Told when the app itself changes the address, which fires no `hashchange`. */
@@ -66,12 +66,19 @@ export function Link({
 }
 
 /**
- * The query of the address on view, and a way to replace it: lists keep their filters and sort
+ * The address of the screen around, which the shell gives each screen: a screen still mounted
+ * out of sight (rendered ahead, or left until the new one is painted) keeps its own rather than
+ * following the address on view, and does not render again when it changes.
+ */
+export const ScreenAddress = createContext('/');
+
+/**
+ * The query of the screen's address, and a way to replace it: lists keep their filters and sort
  * there, so a reload and Back come back to the same view. Replacing (not pushing) keeps Back for
  * leaving the screen rather than stepping through every keystroke of a filter.
  */
 export function useAddressQuery(): [URLSearchParams, (query: string) => void] {
-  const url = new URL(useLocationPath(), 'http://app');
+  const url = new URL(useContext(ScreenAddress), 'http://app');
   const setQuery = (query: string) => {
     const current = new URL(readHash(), 'http://app');
     const next = `${current.pathname}${query ? `?${query}` : ''}`;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useIsRenderedAhead } from './rendered-ahead';
+import { useIsOutOfSight } from './out-of-sight';
 
 /** A key pressed here types text, so it is no shortcut. */
 export const isTypingTarget = (target: EventTarget | null) =>
@@ -9,20 +9,20 @@ export const isTypingTarget = (target: EventTarget | null) =>
 /**
  * A one-key shortcut of the screen on view (`e` on a call exports it). It stays quiet while the
  * person types in a field, holds a modifier, or has a modal open (search, help, a dialog): the
- * key belongs to those then; and while its screen is rendered ahead, out of sight.
+ * key belongs to those then; and while its screen is out of sight (rendered ahead, or left).
  */
 export function useKeyShortcut(key: string, onKey: () => void): void {
   const handler = useRef(onKey);
   handler.current = onKey;
-  const isRenderedAhead = useIsRenderedAhead();
+  const isOutOfSight = useIsOutOfSight();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== key || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      if (isTypingTarget(event.target) || document.querySelector('dialog[open]') || isRenderedAhead()) return;
+      if (isTypingTarget(event.target) || document.querySelector('dialog[open]') || isOutOfSight()) return;
       event.preventDefault();
       handler.current();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [key, isRenderedAhead]);
+  }, [key, isOutOfSight]);
 }
