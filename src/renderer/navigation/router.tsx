@@ -39,8 +39,11 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   for (const onChange of changedHere) onChange();
 }
 
-/** A plain click the browser would follow in this tab; others (a new tab, a download) stay the browser's. */
-const followsHere = (event: MouseEvent<HTMLAnchorElement>) =>
+/**
+ * A plain click (or the press that starts one) the browser would follow in this tab; others (a new
+ * tab, a download, a menu) stay the browser's.
+ */
+export const followsHere = (event: MouseEvent<HTMLAnchorElement>) =>
   !event.defaultPrevented &&
   event.button === 0 &&
   !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) &&

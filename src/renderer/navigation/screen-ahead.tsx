@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { create } from 'zustand';
-import { Link, readHash } from './router';
+import { followsHere, Link, readHash } from './router';
 
 /**
  * The address a press on a link is about to open. A person holds the button 50-150 ms before the
@@ -47,8 +47,8 @@ export function LinkAhead({
       to={to}
       onPointerDown={(event) => {
         prepare();
-        // The main button only: the others open menus or new tabs, not this screen.
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        // Only a press whose click opens the screen here: not a menu's, a new tab's or a download's.
+        if (!followsHere(event)) return;
         useScreenAhead.setState({ path: to });
         dropWhenLetGo(to);
       }}
