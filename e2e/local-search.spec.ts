@@ -44,6 +44,52 @@ test.describe('search with filters, sync off: calls not in the local index come 
     await expect(status(page)).toHaveText(`${found.length} lines in ${calls.size} calls`);
   });
 
+  test('the address is written once typing pauses: a call opened before that still comes back to the text on Back', async ({
+    page,
+    callscope,
+  }) => {
+    const word = distinctiveWord(await everyLine(callscope));
+    // A clock the test holds: no pause in the typing has come until the test says so.
+    await page.clock.install();
+    await openScreen(page, callscope, '/search');
+    await expect(searchBox(page)).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await searchBox(page).fill(word);
+    // Results reach the screen through zero-delay timers: let them run, well short of a pause.
+    await page.clock.runFor(50);
+    const hit = callResults(page).first().getByRole('link').first();
+    await expect(hit).toBeVisible();
+    await expect(page).toHaveURL(/#\/search$/);
+
+    await hit.click();
+    await page.clock.resume();
+    await expect(page).toHaveURL(/#\/calls\//);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`#/search\\?q=${word}$`));
+    await expect(searchBox(page)).toHaveValue(word);
+  });
+
+  test('Back while typing leaves the search: the text typed is not written over the screen Back went to', async ({
+    page,
+    callscope,
+  }) => {
+    await page.clock.install();
+    await openScreen(page, callscope, '/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+    await page.keyboard.press('g');
+    await page.keyboard.press('f');
+    await expect(searchBox(page)).toBeFocused();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.keyboard.type('pricing');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+    // The pause comes, after Back: the entry on view is the calls list's, and stays it.
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
+    await expect(page).toHaveURL(/#\/calls$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+  });
+
   test('"Search with filters" in the palette opens the screen with the palette text', async ({ page, callscope }) => {
     await openScreen(page, callscope, '/calls');
     await page.keyboard.press('Control+k');

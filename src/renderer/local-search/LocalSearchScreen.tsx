@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { navigate } from '../navigation/router';
+import { replaceWhenPaused } from '../navigation/router';
 import { paths, type TranscriptSearchAddress } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -22,8 +22,8 @@ import './local-search.css';
  * `timeScale`: seconds per unit of the hits' times, as the workspace's service profile knows it.
  */
 export function LocalSearchScreen({ address, timeScale }: { address: TranscriptSearchAddress; timeScale: number }) {
-  // The fields are the screen's own state, written to the address on each change: a field driven by
-  // the address would lag a keystroke behind (the hash changes, then its event comes).
+  // The fields are the screen's own state, written to the address once typing pauses: a field
+  // driven by the address would lag a keystroke behind (the hash changes, then its event comes).
   const [form, setForm] = useState(address);
   const formNow = useRef(form);
   formNow.current = form;
@@ -47,7 +47,7 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
       formNow.current = next;
       setForm(next);
       written.current = paths.search(next);
-      navigate(written.current, { replace: true });
+      replaceWhenPaused(written.current);
     },
     [queryClient],
   );
