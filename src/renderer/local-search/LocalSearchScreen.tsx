@@ -132,7 +132,7 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
                   timeScale={timeScale}
                 />
               ))}
-              {/* After every local call: the service's come last, as their dates are unknown. */}
+              {/* After every local call: the service's come last, as their dates may be unknown. */}
               {!results.hasNextPage && (
                 <CallResultsPage page={first} source="service" pattern={pattern} timeScale={timeScale} />
               )}

@@ -16,6 +16,10 @@ interface Segment {
   text: string;
   speaker_role: string;
 }
+interface Deal {
+  id: string;
+  status: string;
+}
 interface Video {
   id: string;
   created_at: string;
@@ -42,15 +46,20 @@ beforeAll(async () => {
     baseUrl: service.baseUrl,
     getKey: async () => demoKeyOf(service.manifest!).key.key,
   });
+  await syncInto(db);
+  videos = await serviceGet<Video[]>('/v1/videos?limit=100');
+  for (const video of videos) transcripts.set(video.id, await serviceGet(`/v1/videos/${video.id}/transcript`));
+});
+/** A full sync of the service's workspace into `replica`, as the app runs it. */
+async function syncInto(replica: ReplicaDatabase): Promise<void> {
   await createWorkspaceSync({
-    replica: { workspaceId: 'w', db, answers: replicaAnswers(db), storage: 'memory' },
+    replica: { workspaceId: 'w', db: replica, answers: replicaAnswers(replica), storage: 'memory' },
     request: (op, params, signal) => client.call(op as never, params as never, { signal }),
     budget: createRequestBudget(() => 50),
     onProgress: () => {},
   }).start();
-  videos = await serviceGet<Video[]>('/v1/videos?limit=100');
-  for (const video of videos) transcripts.set(video.id, await serviceGet(`/v1/videos/${video.id}/transcript`));
-});
+}
+
 afterAll(async () => {
   db.close();
   await service.stop();
@@ -127,6 +136,30 @@ describe('local transcript search', () => {
     const byDeal = search({ q: 'the', dealId });
     expect(byDeal.calls.length).toBeGreaterThan(0);
     expect(byDeal.calls.every((call) => call.dealId === dealId)).toBe(true);
+  });
+
+  it('filters by call date range, both ends included, and by deal status', async () => {
+    const counted = (result: { calls: { videoId: string; count: number }[] }) =>
+      new Map(result.calls.map((call) => [call.videoId, call.count]));
+    const expected = (keep: (video: Video) => boolean) =>
+      new Map(
+        [...expectedCounts((segment) => startsAWord(segment.text, 'the'))].filter(([id]) =>
+          keep(videos.find((video) => video.id === id)!),
+        ),
+      );
+    const byDate = [...videos].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+    const [from, to] = [byDate[2]!.created_at, byDate.at(-3)!.created_at];
+    const inRange = (video: Video) =>
+      Date.parse(video.created_at) >= Date.parse(from) && Date.parse(video.created_at) <= Date.parse(to);
+    const dated = counted(search({ q: 'the', from, to }));
+    expect(dated).toEqual(expected(inRange));
+    expect(dated.size).toBeLessThan(counted(search({ q: 'the' })).size);
+
+    const statusOf = new Map((await serviceGet<Deal[]>('/v1/deals?limit=100')).map((deal) => [deal.id, deal.status]));
+    const status = statusOf.get(videos.find((video) => video.deal_id)!.deal_id!)!;
+    const ofStatus = counted(search({ q: 'the', dealStatus: status }));
+    expect(ofStatus).toEqual(expected((video) => video.deal_id !== null && statusOf.get(video.deal_id) === status));
+    expect(ofStatus.size).toBeLessThan(counted(search({ q: 'the' })).size);
   });
 
   it('when more lines match than one pass reads, shows the newest calls with exact counts and says the totals are at least', () => {
@@ -233,6 +266,69 @@ describe('local transcript search', () => {
     expect(last.calls).toEqual(whole.calls.slice(4).filter((call) => call.source === 'replica'));
     expect(last.nextOffset).toBeNull();
     expect(serviceAsked).toBe(1);
+  });
+
+  it('holds the service’s hits for calls not indexed yet to the mode and the filters, and leaves out calls it cannot check', async () => {
+    // A replica whose sync has walked every list but not reached half the transcripts yet.
+    const partial = openReplicaDb({ file: null });
+    await syncInto(partial);
+    const byDate = [...videos].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+    const notIndexed = byDate.filter((_, index) => index % 2 === 0).map((video) => video.id);
+    const ids = JSON.stringify(notIndexed);
+    partial.prepare('DELETE FROM segments WHERE video_id IN (SELECT value FROM json_each(?))').run(ids);
+    partial.prepare('DELETE FROM segment_spans WHERE video_id IN (SELECT value FROM json_each(?))').run(ids);
+    partial
+      .prepare("DELETE FROM sync_parts WHERE part = 'getTranscript' AND id IN (SELECT value FROM json_each(?))")
+      .run(ids);
+    const merged = (query: Partial<LocalSearchQuery>) =>
+      mergedSearch({
+        db: partial,
+        query: { q: 'he', mode: 'words', order: 'newest', limit: 100, ...query },
+        knownCalls: videos.length,
+        searchService: async (q, dealId) =>
+          client.call('searchTranscripts', { q, limit: 100, deal_id: dealId }) as never,
+      });
+    // The service's own answer, held to the words mode here: "the" holds "he" but no word starts with it.
+    const serviceLines = await serviceGet<{ video_id: string; text: string }[]>(
+      '/v1/search/transcripts?q=he&limit=100',
+    );
+    const expected = (keep: (video: Video) => boolean) => {
+      const counts = new Map<string, number>();
+      for (const line of serviceLines) {
+        const video = videos.find((candidate) => candidate.id === line.video_id)!;
+        if (notIndexed.includes(video.id) && keep(video) && startsAWord(line.text, 'he'))
+          counts.set(video.id, (counts.get(video.id) ?? 0) + 1);
+      }
+      return counts;
+    };
+    const fromService = (result: Awaited<ReturnType<typeof merged>>) =>
+      new Map(result.calls.filter((call) => call.source === 'service').map((call) => [call.videoId, call.count]));
+
+    const all = await merged({});
+    expect(fromService(all)).toEqual(expected(() => true));
+    expect([...fromService(all).values()].reduce((sum, count) => sum + count, 0)).toBeLessThan(
+      serviceLines.filter((line) => notIndexed.includes(line.video_id)).length,
+    );
+    const [from, to] = [byDate[2]!.created_at, byDate.at(-3)!.created_at];
+    const inRange = (video: Video) =>
+      Date.parse(video.created_at) >= Date.parse(from) && Date.parse(video.created_at) <= Date.parse(to);
+    const dated = await merged({ from, to });
+    expect(fromService(dated)).toEqual(expected(inRange));
+    expect(fromService(dated).size).toBeLessThan(fromService(all).size);
+    for (const call of dated.calls.filter((call) => call.source === 'service')) {
+      expect(call.createdAt).toBe(videos.find((video) => video.id === call.videoId)!.created_at);
+    }
+
+    // A call the replica knows nothing of yet: its date cannot be checked, so it is left out and said so.
+    const unknown = [...fromService(dated).keys()][0]!;
+    partial.prepare('DELETE FROM calls WHERE id = ?').run(unknown);
+    const unchecked = await merged({ from, to });
+    expect([...fromService(unchecked).keys()]).toEqual([...fromService(dated).keys()].filter((id) => id !== unknown));
+    expect(unchecked.coverage.note).toMatch(
+      /1 more call it found is left out, as its date or deal status is not known here/,
+    );
+    expect(fromService(await merged({}))).toEqual(fromService(all));
+    partial.close();
   });
 
   it('finds a transcript stored again exactly once', () => {

@@ -83,6 +83,7 @@ interface Span {
   last_rowid: number;
   title: string | null;
   created_at: string | null;
+  created_ms: number | null;
   deal_id: string | null;
   deal_title: string | null;
   deal_status: string | null;
@@ -113,9 +114,12 @@ export function localSearch(
   if (match === null) return { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true };
 
   const spans = searchSpans(db);
+  // As instants, not strings: a service may write its dates with or without milliseconds or a zone offset.
+  const from = query.from === undefined ? null : Date.parse(query.from);
+  const to = query.to === undefined ? null : Date.parse(query.to);
   const allowed = (span: Span) =>
-    (query.from === undefined || (span.created_at !== null && span.created_at >= query.from)) &&
-    (query.to === undefined || (span.created_at !== null && span.created_at <= query.to)) &&
+    (from === null || (span.created_ms !== null && span.created_ms >= from)) &&
+    (to === null || (span.created_ms !== null && span.created_ms <= to)) &&
     (query.dealId === undefined || span.deal_id === query.dealId) &&
     (query.dealStatus === undefined || span.deal_status === query.dealStatus);
   const filtersCalls = [query.from, query.to, query.dealId, query.dealStatus].some((value) => value !== undefined);
@@ -243,7 +247,7 @@ function searchSpans(db: ReplicaDatabase): SearchSpans {
   if (kept?.version === version) return kept.spans;
   const byRowid = db
     .prepare<[], Span>(
-      `SELECT s.video_id, s.first_rowid, s.last_rowid, c.title, c.created_at, c.deal_id,
+      `SELECT s.video_id, s.first_rowid, s.last_rowid, c.title, c.created_at, c.created_ms, c.deal_id,
               d.title AS deal_title, d.status AS deal_status, 0 AS recency
        FROM segment_spans s LEFT JOIN calls c ON c.id = s.video_id LEFT JOIN deals d ON d.id = c.deal_id
        ORDER BY s.first_rowid`,

@@ -3,18 +3,7 @@ import { ApiError } from '../api-client/api-error';
 import { indexCoverage } from './index-coverage';
 import { type LocalSearchQuery, localSearch } from './local-search';
 import type { ReplicaDatabase } from './replica-db';
-
-/** A hit as the service's transcript search gives it (fields read tolerantly). */
-interface ServiceHit {
-  id?: string;
-  text?: string;
-  start?: number;
-  video_id?: string;
-  speaker?: string;
-  speaker_role?: string;
-  video_title?: string;
-  deal_id?: string;
-}
+import { type CheckedServiceHits, checkServiceHits, type ServiceHit } from './service-hits';
 
 export interface MergedSearchOptions {
   /** The workspace's replica; null while its local copy is off (every call is then the service's). */
@@ -31,8 +20,8 @@ const SERVICE_LIMIT = 100;
 
 /**
  * Local results first; calls the replica does not hold are searched at the service and merged,
- * under the filters the service's hits can be checked against (speaker role, deal), with a note
- * saying how much the local index covers and what the service could not be asked. A later page
+ * held to the same mode and filters (`checkServiceHits`), with a note saying how much the local
+ * index covers, and what the service could not be asked or its hits checked against. A later page
  * (`offset` > 0) lists more local calls only: the first page brought the service's, the counts
  * and the note.
  */
@@ -55,24 +44,17 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   if (offset === 0 && (!options.db || indexed.size < knownCalls || knownCalls === 0)) {
     try {
       const answer = await options.searchService(query.q, query.dealId);
-      const hits = answer.data.filter(
-        (hit) =>
-          typeof hit.video_id === 'string' &&
-          !indexed.has(hit.video_id) &&
-          (query.speakerRole === undefined || hit.speaker_role === query.speakerRole),
-      );
-      const byCall = new Map<string, ServiceHit[]>();
-      for (const hit of hits) byCall.set(hit.video_id!, [...(byCall.get(hit.video_id!) ?? []), hit]);
-      for (const [videoId, callHits] of byCall) {
+      const found = checkServiceHits(options.db, query, answer.data, indexed);
+      for (const [videoId, { hits, known }] of found.calls) {
         calls.push({
           videoId,
-          title: callHits[0]?.video_title ?? null,
-          createdAt: null,
-          dealId: callHits[0]?.deal_id ?? null,
-          dealTitle: null,
-          count: callHits.length,
+          title: known?.title ?? hits[0]?.video_title ?? null,
+          createdAt: known?.createdAt ?? null,
+          dealId: known?.dealId ?? hits[0]?.deal_id ?? null,
+          dealTitle: known?.dealTitle ?? null,
+          count: hits.length,
           source: 'service',
-          hits: callHits.slice(0, 3).map((hit) => ({
+          hits: hits.slice(0, 3).map((hit) => ({
             segmentId: hit.id ?? '',
             text: hit.text ?? '',
             start: hit.start ?? null,
@@ -83,10 +65,7 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
           })),
         });
       }
-      note =
-        byCall.size > 0
-          ? `${searchedHere}; ${byCall.size} ${options.db ? 'more ' : ''}found by the service (substring match, up to ${SERVICE_LIMIT} lines).`
-          : `${searchedHere}; the service found nothing${options.db ? ' more' : ''}.`;
+      note = serviceNote(searchedHere, found, options.db !== null);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       note = `${searchedHere}; the ${options.db ? 'others' : 'calls'} could not be searched (${error.message})`;
@@ -105,6 +84,22 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
     totalHits: local.totalHits + serviceCalls.reduce((n, c) => n + c.count, 0),
     coverage: { indexedCalls: indexed.size, knownCalls, note },
   };
+}
+
+/** What the service added, in words, and the calls it found that the filters could not be checked on. */
+function serviceNote(searchedHere: string, found: CheckedServiceHits, hasLocalCopy: boolean): string {
+  const more = hasLocalCopy ? ' more' : '';
+  const { size: added } = found.calls;
+  const one = found.unchecked === 1;
+  const leftOut =
+    found.unchecked === 0
+      ? ''
+      : `${found.unchecked}${more} ${one ? 'call it found is' : 'calls it found are'} left out, as ${one ? 'its' : 'their'} date or deal status is not known here`;
+  if (added > 0) {
+    const foundHere = `${added}${more} found by the service (substring match, up to ${SERVICE_LIMIT} lines)`;
+    return `${searchedHere}; ${foundHere}${leftOut ? `; ${leftOut}` : ''}.`;
+  }
+  return leftOut ? `${searchedHere}; ${leftOut}.` : `${searchedHere}; the service found nothing${more}.`;
 }
 
 /** The deal groups with the calls the service found added to their deals (a title only the local index knows). */
