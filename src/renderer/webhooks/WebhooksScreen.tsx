@@ -76,6 +76,7 @@ export function WebhooksScreen() {
                 </li>
               ))}
             </ul>
+            {offlineReason && <p className="muted small">Deleting endpoints is off. {offlineReason}</p>}
           </>
         )}
       </section>

@@ -98,6 +98,7 @@ export function SettingsScreen({ workspace }: { workspace: Workspace }) {
                 Revoke key…
               </button>
             </div>
+            {offlineReason && <p className="muted small">Revoking the key is off. {offlineReason}</p>}
           </section>
         </>
       )}
