@@ -42,6 +42,19 @@ export async function openScreen(page: Page, callscope: CallscopeApp, path = '/d
   await page.goto(`${callscope.appUrl}#${path}`);
 }
 
+/**
+ * Runs `during` with the service stopped (the spec needs `outageRehearsal`), and starts it again
+ * even when `during` fails, so the worker's next test meets a service that answers.
+ */
+export async function whileServiceStopped(callscope: CallscopeApp, during: () => Promise<void>): Promise<void> {
+  await callscope.stopService();
+  try {
+    await during();
+  } finally {
+    await callscope.restartService();
+  }
+}
+
 /** Tests of one worker share its app core: a test that changes workspaces puts the demo back. */
 export async function reopenDemo(request: APIRequestContext, callscope: CallscopeApp): Promise<void> {
   const response = await request.post(`${callscope.appOrigin}/bridge/invoke`, {
