@@ -1,5 +1,7 @@
-import type { ServedVideo } from '../src/shared/api/served';
-import { openScreen, serviceGet } from './screen-helpers';
+import { readFile } from 'node:fs/promises';
+import type { ServedTranscriptSegment, ServedVideo } from '../src/shared/api/served';
+import { callResults, distinctiveWord, everyLine, searchBox, status, wholeWord } from './local-search-helpers';
+import { openScreen, serviceGet, whileServiceStopped } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
 test.use({ outageRehearsal: true, backgroundSync: true });
@@ -76,4 +78,65 @@ test('a deal never opened reads whole with the service stopped once synced: fact
   else await expect(activity.getByText('No activity yet')).toBeVisible();
   await expect(page.getByText('This could not be loaded')).toHaveCount(0);
   await callscope.restartService();
+});
+
+test('a synced call’s transcript exports with the service stopped: the file holds the service’s lines', async ({
+  page,
+  callscope,
+}) => {
+  const calls = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
+  const call = calls.at(-2)!;
+  const transcript = (
+    await serviceGet<{ data: ServedTranscriptSegment[] }>(callscope, `/v1/videos/${call.id}/transcript`)
+  ).data;
+  await openScreen(page, callscope, '/settings');
+  await expect(page.getByText('Up to date')).toBeVisible({ timeout: 30_000 });
+
+  await whileServiceStopped(callscope, async () => {
+    await openScreen(page, callscope, `/calls/${call.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: call.title })).toBeVisible();
+    await expect(page.getByText(/Offline — showing what was synced/)).toBeVisible();
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export this call' });
+    await dialog.getByRole('radio', { name: 'Transcript as plain text' }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    await expect(dialog.getByText(`Downloaded: ${download.suggestedFilename()}`)).toBeVisible();
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.trimEnd().split('\n')).toHaveLength(transcript.length + 3);
+    expect(text).toContain(`: ${transcript[0]!.text}\n`);
+    expect(text).toContain(`: ${transcript.at(-1)!.text}\n`);
+  });
+});
+
+test('search answers from the local index with the service stopped, and a hit opens its call’s transcript', async ({
+  page,
+  callscope,
+}) => {
+  const lines = await everyLine(callscope);
+  const word = distinctiveWord(lines);
+  const found = lines.filter((line) => wholeWord(word).test(line.segment.text));
+  const foundCalls = new Set(found.map((line) => line.videoId));
+  const videos = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?limit=100')).data;
+  await openScreen(page, callscope, '/settings');
+  await expect(page.getByText('Up to date')).toBeVisible({ timeout: 30_000 });
+
+  await whileServiceStopped(callscope, async () => {
+    await openScreen(page, callscope, `/search?q=${word}&mode=whole-word`);
+    await expect(searchBox(page)).toHaveValue(word);
+    await expect(page.getByText(/Offline — showing what was synced/)).toBeVisible();
+    await expect(status(page)).toHaveText(`${found.length} lines in ${foundCalls.size} calls`);
+    await expect(callResults(page)).toHaveCount(foundCalls.size);
+    await expect(page.getByText(`The local index covers all ${videos.length} calls of this workspace.`)).toBeVisible();
+    await expect(page.getByText('Found by the service (not synced yet)')).toHaveCount(0);
+
+    const hit = found[0]!;
+    await page.getByRole('link').filter({ hasText: hit.segment.text }).first().click();
+    await expect(page).toHaveURL(new RegExp(`#/calls/${hit.videoId}\\?segment=${hit.segment.id}`));
+    await expect(page.locator(`[data-segment-id="${hit.segment.id}"]`)).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator(`[data-segment-id="${hit.segment.id}"]`)).toContainText(hit.segment.text);
+    await expect(page.getByText('This could not be loaded')).toHaveCount(0);
+  });
 });
