@@ -115,6 +115,7 @@ test.describe('changes to the service are not queued while it is stopped', () =>
       await expect(remove).toHaveAccessibleDescription(offlineReason);
       await expect(endpoints.getByText(offlineReason)).toBeVisible();
       await form.getByLabel('Endpoint address').fill(`https://${host}/never-sent`);
+      await form.getByLabel('Endpoint address').press('Enter');
       await expect(add).toBeDisabled();
       await expect(form.getByText(offlineReason)).toBeVisible();
     });
