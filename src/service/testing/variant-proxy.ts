@@ -102,16 +102,25 @@ export async function startVariantProxy(targetUrl: string, variant: ServiceVaria
       const early = variant.request?.(exchange);
       if (early && !(early instanceof URL)) return send(response, early, null);
       const sent = early instanceof URL ? early : url;
-      const forwarded = await fetch(sent, {
-        method,
-        headers: Object.fromEntries(
-          ['authorization', 'content-type', 'idempotency-key', 'accept']
-            .map((name) => [name, request.headers[name]])
-            .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-        ),
-        body: body.length > 0 ? new Uint8Array(body) : undefined,
-      });
-      const text = await forwarded.text();
+      let forwarded: Response;
+      let text: string;
+      try {
+        forwarded = await fetch(sent, {
+          method,
+          headers: Object.fromEntries(
+            ['authorization', 'content-type', 'idempotency-key', 'accept']
+              .map((name) => [name, request.headers[name]])
+              .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+          ),
+          body: body.length > 0 ? new Uint8Array(body) : undefined,
+        });
+        text = await forwarded.text();
+      } catch {
+        // The service is stopped: the client gets no answer either, as without the proxy (an
+        // answer from the proxy would tell it the service is there).
+        request.socket.destroy();
+        return;
+      }
       const answer: Answer = { status: forwarded.status, body: text ? (JSON.parse(text) as unknown) : undefined };
       const changed =
         exchange.endpoint !== null || url.pathname === OPENAPI_PATH ? variant.response?.(exchange, answer) : undefined;
