@@ -47,7 +47,8 @@ function memoryReplica(): Replica {
 
 interface SyncSetup {
   apiKey?: string;
-  perSecond?: number;
+  /** The budget, read at each request as the Settings field's value is. */
+  perSecond?: () => number;
   roundEveryMs?: number;
   /** Runs before each request is sent: the service may change under the sync here. */
   beforeRequest?(op: string): Promise<void>;
@@ -55,7 +56,7 @@ interface SyncSetup {
 
 function syncInto(
   replica: Replica,
-  { apiKey = demo().key.key, perSecond = 50, roundEveryMs, beforeRequest }: SyncSetup = {},
+  { apiKey = demo().key.key, perSecond = () => 50, roundEveryMs, beforeRequest }: SyncSetup = {},
 ) {
   const client = createApiClient({ baseUrl: proxy.url, getKey: async () => apiKey });
   const seen: SyncProgress[] = [];
@@ -65,7 +66,7 @@ function syncInto(
       await beforeRequest?.(op);
       return client.call(op as never, params as never, { signal });
     },
-    budget: createRequestBudget(() => perSecond),
+    budget: createRequestBudget(perSecond),
     pageSize: 5,
     roundEveryMs,
     onProgress: (progress) => seen.push(progress),
@@ -92,6 +93,20 @@ function storedTranscript(db: ReplicaDatabase, videoId: string): unknown {
 /** Detail requests (a record or one of its parts) since `from`, lists left out. */
 function detailRequestsSince(from: number): string[] {
   return requestsSince(from).filter((line) => /\/v1\/(videos|deals)\/[^/?]+/.test(line));
+}
+
+/**
+ * The most requests the service received within one second. The budget gives each request a slot
+ * 1000/N ms after the last one's, so a second holds N slots; one more fits where a loaded machine
+ * sent a request late in its slot and the next kept its own.
+ */
+function mostInOneSecond(times: number[]): number {
+  return Math.max(...times.map((start) => times.filter((at) => at >= start && at < start + 1000).length));
+}
+
+/** The records whose parts were asked for, as "deals/ID" or "videos/ID", one entry per request. */
+function recordsAskedFor(lines: string[]): string[] {
+  return lines.map((line) => /\/v1\/(deals|videos)\/([^/?]+)/.exec(line)!.slice(1, 3).join('/'));
 }
 
 describe('background sync', () => {
@@ -255,6 +270,46 @@ describe('background sync', () => {
     expect(again.progress().deals).toEqual({ known: deals.length, synced: deals.length });
     for (const deal of deals)
       expect(storedData(replica.db, 'getDeal', deal.id)).toEqual(await serviceGet(`/v1/deals/${deal.id}`));
+  });
+
+  it('keeps within the budget of requests a second, and a budget changed while it runs applies at once', async () => {
+    let perSecond = 5;
+    let sent = 0;
+    const { sync } = syncInto(memoryReplica(), {
+      perSecond: () => perSecond,
+      beforeRequest: async () => {
+        sent += 1;
+        // As the Settings field changes it; the request after next is the first spaced by it.
+        if (sent === 12) perSecond = 2;
+        if (sent === 20) sync.stop();
+      },
+    });
+    const from = proxy.received().length;
+    await sync.start();
+    const times = proxy
+      .received()
+      .slice(from)
+      .map((request) => request.at);
+    expect(times).toHaveLength(19);
+    expect(mostInOneSecond(times.slice(0, 13))).toBeLessThanOrEqual(5 + 1);
+    expect(mostInOneSecond(times.slice(13))).toBeLessThanOrEqual(2 + 1);
+  });
+
+  it('fetches the deals and the calls newest created first, each one whole before the next', async () => {
+    const from = proxy.received().length;
+    await syncInto(memoryReplica()).sync.start();
+    const asked = recordsAskedFor(detailRequestsSince(from));
+    // A record's parts are asked for together: each record appears in one run of requests.
+    const inOrder = asked.filter((record, index) => record !== asked[index - 1]);
+    expect(new Set(inOrder).size).toBe(inOrder.length);
+    for (const kind of ['deals', 'videos']) {
+      const records = await serviceGet<{ id: string; created_at: string }[]>(`/v1/${kind}?limit=100`);
+      const createdAt = new Map(records.map((record) => [`${kind}/${record.id}`, record.created_at]));
+      const fetched = inOrder.filter((record) => createdAt.has(record));
+      expect([...fetched].sort()).toEqual([...createdAt.keys()].sort());
+      const times = fetched.map((record) => createdAt.get(record)!);
+      expect(times).toEqual([...times].sort().reverse());
+    }
   });
 
   it('completes under a rate-limited key with a budget above its limit, waiting out each 429', async () => {
