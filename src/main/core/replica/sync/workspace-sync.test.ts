@@ -9,10 +9,13 @@ import { PROJECT_ROOT } from '../../../../service/launch/run-cli';
 import { callApi } from '../../../../service/testing/http';
 import { analyseUntilDone, scoreUntilDone } from '../../../../service/testing/service-test-kit';
 import { asIs } from '../../../../service/testing/service-variants';
-import { startTestService, type TestService } from '../../../../service/testing/test-service';
+import { freePort, startTestService, type TestService } from '../../../../service/testing/test-service';
 import { startVariantProxy, type VariantProxy } from '../../../../service/testing/variant-proxy';
+import type { SyncStatus } from '../../../../shared/bridge';
 import { demoKeyOf } from '../../../../shared/manifest';
 import { createApiClient } from '../../api-client/api-client';
+import type { AppCore } from '../../app-core/app-core';
+import { createTempCore } from '../../testing/temp-core';
 import { canonicalParams, notFoundIn, replicaAnswers } from '../replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from '../replica-db';
 import { migrateReplica } from '../replica-schema';
@@ -24,7 +27,8 @@ let service: TestService;
 let proxy: VariantProxy;
 const dirs: string[] = [];
 beforeAll(async () => {
-  service = await startTestService({ profile: 'test', serveArgs: ['--job-delay-ms', '100'] });
+  // A fixed port: stopped and started again, the service is back at the address the proxy sends to.
+  service = await startTestService({ profile: 'test', serveArgs: ['--job-delay-ms', '100'], port: await freePort() });
   proxy = await startVariantProxy(service.baseUrl, asIs);
 });
 afterAll(async () => {
@@ -75,8 +79,8 @@ function syncInto(
 }
 
 /** Requests the proxy received since `from`, as "METHOD path?query". */
-function requestsSince(from: number): string[] {
-  return proxy
+function requestsSince(from: number, through = proxy): string[] {
+  return through
     .received()
     .slice(from)
     .map((request) => `${request.method} ${request.path}`);
@@ -90,9 +94,11 @@ function storedTranscript(db: ReplicaDatabase, videoId: string): unknown {
   return storedData(db, 'getTranscript', videoId);
 }
 
+const isDetailPath = (path: string) => /\/v1\/(videos|deals)\/[^/?]+/.test(path);
+
 /** Detail requests (a record or one of its parts) since `from`, lists left out. */
-function detailRequestsSince(from: number): string[] {
-  return requestsSince(from).filter((line) => /\/v1\/(videos|deals)\/[^/?]+/.test(line));
+function detailRequestsSince(from: number, through = proxy): string[] {
+  return requestsSince(from, through).filter(isDetailPath);
 }
 
 /**
@@ -372,5 +378,87 @@ describe('a sync killed with SIGKILL', () => {
       expect(storedTranscript(db, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/transcript`));
     }
     db.close();
+  });
+});
+
+describe('the service stopped in the middle of a sync (the app’s sync)', () => {
+  async function syncStatus(core: AppCore): Promise<SyncStatus> {
+    const result = await core.invoke('getSyncStatus', {});
+    if (!result.ok) throw new Error(`getSyncStatus: ${result.error.code}`);
+    return result.value as SyncStatus;
+  }
+
+  // Two waits of up to 20 s each (the stop noticed after the client's retries, the rest of the sync).
+  it('says it is offline, carries on by itself once the service is back, and ends with all stored, nothing asked twice', {
+    timeout: 60_000,
+  }, async () => {
+    // The service stops as the sync asks for its 8th record part: the third deal's second (its
+    // getDeal stored, the rest not), so the sync resumes in the middle of a record.
+    let partsAsked = 0;
+    let stopping: Promise<unknown> = Promise.resolve();
+    const stopsMidway = await startVariantProxy(service.baseUrl, {
+      name: 'stops the service midway',
+      request(exchange) {
+        if (isDetailPath(exchange.url.pathname) && ++partsAsked === 8) stopping = service.terminate();
+        return undefined;
+      },
+    });
+    const { core, dispose } = createTempCore({
+      demo: { baseUrl: stopsMidway.url, apiKey: demo().key.key },
+      // Once stored, an answer is the screens' for the rest of the test: reading it asks nothing.
+      replica: { revalidateAfterMs: 60 * 60_000, probeEveryMs: 100, sync: { pageSize: 5 } },
+    });
+    try {
+      expect(await core.invoke('openDemoWorkspace', {})).toMatchObject({ ok: true });
+      // The Settings field; the sync starts with the workspace's first status read, as on screen.
+      expect(await core.invoke('setSyncBudget', { requestsPerSecond: 20 })).toMatchObject({ ok: true });
+      await expect.poll(() => syncStatus(core), { timeout: 20_000 }).toMatchObject({ state: 'offline' });
+      const offline = await syncStatus(core);
+      expect(offline.deals.synced + offline.calls.synced).toBeLessThan(offline.deals.known + offline.calls.known);
+
+      await stopping;
+      await service.restart();
+      await expect.poll(async () => (await syncStatus(core)).state, { timeout: 20_000 }).toBe('up-to-date');
+      const deals = await serviceGet<{ id: string }[]>('/v1/deals?limit=100');
+      const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
+      expect(await syncStatus(core)).toMatchObject({
+        calls: { known: videos.length, synced: videos.length },
+        deals: { known: deals.length, synced: deals.length },
+      });
+      const asked = detailRequestsSince(0, stopsMidway);
+      const parts = (kind: string, id: string, tails: string[]) => tails.map((tail) => `GET /v1/${kind}/${id}${tail}`);
+      expect(new Set(asked)).toEqual(
+        new Set([
+          ...deals.flatMap((deal) => parts('deals', deal.id, ['', '/scorings', '/activities'])),
+          ...videos.flatMap((video) =>
+            parts('videos', video.id, ['', '/transcript', '/events', '/summary', '/checklist', '/analyses']),
+          ),
+        ]),
+      );
+      // Only the request in flight at the stop was asked for again: by the client's retries, then the sync.
+      expect(new Set(asked.filter((line, index) => asked.indexOf(line) !== index)).size).toBeLessThanOrEqual(1);
+
+      // Everything is in the replica: every screen of every call and deal reads without the service.
+      const afterSync = stopsMidway.received().length;
+      for (const video of videos) {
+        for (const op of ['getVideo', 'getVideoEvents', 'getSummary', 'getChecklist', 'listAnalyses'])
+          await core.invoke(op, { id: video.id });
+        expect(await core.invoke('getTranscript', { id: video.id })).toMatchObject({
+          ok: true,
+          value: { data: await serviceGet(`/v1/videos/${video.id}/transcript`) },
+        });
+      }
+      for (const deal of deals) {
+        for (const op of ['listScorings', 'listActivities']) await core.invoke(op, { id: deal.id });
+        expect(await core.invoke('getDeal', { id: deal.id })).toMatchObject({
+          ok: true,
+          value: { data: await serviceGet(`/v1/deals/${deal.id}`) },
+        });
+      }
+      expect(detailRequestsSince(afterSync, stopsMidway)).toEqual([]);
+    } finally {
+      dispose();
+      await stopsMidway.close();
+    }
   });
 });
