@@ -19,6 +19,31 @@ test('the background sync stores every call, shows its progress, pauses and resu
   await expect(localCopy.getByText('Up to date')).toBeVisible();
 });
 
+test('the request budget saved in Settings is kept across a reload, and the sync runs on under it', async ({
+  page,
+  callscope,
+}) => {
+  await openScreen(page, callscope, '/settings');
+  const localCopy = page.getByRole('region', { name: 'Local copy' });
+  const field = localCopy.getByLabel('Requests per second the sync may make');
+  const save = localCopy.getByRole('button', { name: 'Save budget' });
+  await expect(field).not.toHaveValue('');
+  const before = await field.inputValue();
+  try {
+    await field.fill('2.5');
+    await save.click();
+    // Saved: the field shows the sync's own budget again, and there is nothing left to save.
+    await expect(save).toBeDisabled();
+    await page.reload();
+    await expect(field).toHaveValue('2.5');
+    await expect(localCopy.getByText(/^(Syncing in the background|Up to date)$/)).toBeVisible();
+  } finally {
+    await field.fill(before);
+    await save.click();
+    await expect(save).toBeDisabled();
+  }
+});
+
 test('a call never opened reads with the service stopped once the sync has stored it', async ({ page, callscope }) => {
   const calls = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
   const call = calls.at(-1)!;
