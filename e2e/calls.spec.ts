@@ -111,6 +111,34 @@ test.describe('calls list', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
     await expect(headings).toHaveCount(1);
   });
+
+  test('a call the keyboard focuses renders its page out of sight: Enter shows it, and focus moved on drops it', async ({
+    page,
+    callscope,
+  }) => {
+    await openScreen(page, callscope, '/calls?status=READY');
+    const table = page.getByRole('table', { name: /Calls/ });
+    await expect(table.getByRole('link').nth(1)).toBeVisible();
+    const ahead = page.locator('#main .screen-slot.ahead h1');
+    const focusedTitle = () => page.locator(':focus').innerText();
+
+    await page.keyboard.press('j');
+    const first = await focusedTitle();
+    await expect(ahead).toHaveText(first);
+    await expect(ahead).toBeHidden();
+    // Out of sight, it answers no keys (E exports a call).
+    await page.keyboard.press('e');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+
+    await page.keyboard.press('j');
+    const second = await focusedTitle();
+    await expect(ahead).toHaveCount(1);
+    await expect(ahead).toHaveText(second);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/calls\/vid_/);
+    await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+    await expect(page.locator('#main h1')).toHaveCount(1);
+  });
 });
 
 test.describe('call page', () => {

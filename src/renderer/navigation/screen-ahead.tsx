@@ -3,8 +3,10 @@ import { create } from 'zustand';
 import { followsHere, Link, readHash } from './router';
 
 /**
- * The address a press on a link is about to open. A person holds the button 50-150 ms before the
- * click lands; the shell renders that screen out of sight meanwhile, so the click only shows it.
+ * The address a link is about to open: pressed, or holding the keyboard's focus. A person holds
+ * the button 50-150 ms before the click lands, and a key that focused a link (Tab, j/k) comes well
+ * before the Enter that opens it; the shell renders that screen out of sight meanwhile, so the
+ * click or the Enter only shows it.
  */
 interface ScreenAhead {
   path: string | null;
@@ -16,26 +18,30 @@ export const useScreenAhead = create<ScreenAhead>((set) => ({
   clear: () => set({ path: null }),
 }));
 
+/** Drops the screen ahead unless it is the one on view now (the shell drops it itself then). */
+function dropUnlessOpened(path: string): void {
+  if (useScreenAhead.getState().path === path && readHash() !== path) useScreenAhead.getState().clear();
+}
+
 /**
  * The screen lives only while the button is held: a press let go elsewhere (or taken over by a
- * scroll) drops it. One that ends in the click has opened it by then, and the shell drops it itself.
+ * scroll) drops it. One that ends in the click has opened it by then.
  */
 function dropWhenLetGo(path: string): void {
   const letGo = () => {
     window.removeEventListener('pointerup', letGo, true);
     window.removeEventListener('pointercancel', letGo, true);
     // A task later: the click, if there is one, comes after the button's release.
-    setTimeout(() => {
-      if (useScreenAhead.getState().path === path && readHash() !== path) useScreenAhead.getState().clear();
-    });
+    setTimeout(() => dropUnlessOpened(path));
   };
   window.addEventListener('pointerup', letGo, true);
   window.addEventListener('pointercancel', letGo, true);
 }
 
 /**
- * A link whose press, before the click lands, starts the screen's first reads (`prepare`, asked
- * again on the click for a key or a touch that never pressed) and renders it ahead.
+ * A link whose press, or the keyboard's focus on it, starts the screen's first reads (`prepare`,
+ * asked again on the click for a touch that never pressed) and renders it ahead. Focus a pointer
+ * gave is left alone: its press has done both already.
  */
 export function LinkAhead({
   to,
@@ -52,6 +58,12 @@ export function LinkAhead({
         useScreenAhead.setState({ path: to });
         dropWhenLetGo(to);
       }}
+      onFocus={(event) => {
+        if (!event.currentTarget.matches(':focus-visible')) return;
+        prepare();
+        useScreenAhead.setState({ path: to });
+      }}
+      onBlur={() => dropUnlessOpened(to)}
       onClick={prepare}
       {...props}
     />
