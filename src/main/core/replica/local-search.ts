@@ -76,17 +76,21 @@ export function ftsQuery(q: string, mode: LocalSearchQuery['mode']): string | nu
   return words.map((word) => (mode === 'whole-word' ? `"${word}"` : `"${word}"*`)).join(' AND ');
 }
 
-/** An indexed call: its run of segment rowids and what the filters and groups need of it. */
-interface Span {
-  video_id: string;
-  first_rowid: number;
-  last_rowid: number;
+/** What the replica knows of a call that a search's filters and groups need (its row in `calls`, its deal's in `deals`). */
+export interface CallFacts {
   title: string | null;
   created_at: string | null;
   created_ms: number | null;
   deal_id: string | null;
   deal_title: string | null;
   deal_status: string | null;
+}
+
+/** An indexed call: its run of segment rowids and what the filters and groups need of it. */
+interface Span extends CallFacts {
+  video_id: string;
+  first_rowid: number;
+  last_rowid: number;
   /** Its place among the calls, newest first: comparing dates as strings on every search was a sort's cost. */
   recency: number;
 }

@@ -1,4 +1,4 @@
-import type { LocalSearchQuery } from './local-search';
+import type { CallFacts, LocalSearchQuery } from './local-search';
 import type { ReplicaDatabase } from './replica-db';
 
 /** A hit as the service's transcript search gives it (fields read tolerantly). */
@@ -47,15 +47,7 @@ export function holdsUnderMode(line: string, q: string, mode: LocalSearchQuery['
   return words.every((word) => new RegExp(`${WORD_START}${word}${end}`, 'u').test(text));
 }
 
-interface CallRow {
-  id: string;
-  title: string | null;
-  created_at: string | null;
-  created_ms: number | null;
-  deal_id: string | null;
-  deal_title: string | null;
-  deal_status: string | null;
-}
+type CallRow = CallFacts & { id: string };
 
 /**
  * The service's hits for calls the local index does not hold, held to everything the local search
