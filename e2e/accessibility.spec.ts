@@ -1,5 +1,5 @@
 import type { ServedDeal, ServedVideo } from '../src/shared/api/served';
-import { expectAccessible, issueKey, openScreen, reopenDemo, serviceGet } from './screen-helpers';
+import { addWorkspace, expectAccessible, issueKey, openScreen, reopenDemo, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -77,12 +77,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       callscope,
     }) => {
       try {
-        await openScreen(page, callscope, '/settings');
-        const form = page.getByRole('form', { name: 'Add a workspace' });
-        await form.getByLabel('Name (optional)').fill('Axe');
-        await form.getByLabel('Service address').fill(callscope.serviceUrl);
-        await form.getByLabel('API key').fill(await issueKey(callscope));
-        await form.getByRole('button', { name: 'Add workspace' }).click();
+        // Added, the workspace opens on its Pipeline: Settings is asked for once it has.
+        await addWorkspace(page, callscope, 'Axe', await issueKey(callscope));
+        await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
         await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
         await page.getByRole('button', { name: 'Revoke key…' }).click();
         await expect(page.getByRole('dialog', { name: 'Revoke this key?' })).toBeVisible();
