@@ -49,9 +49,9 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
         calls.push({
           videoId,
           title: known?.title ?? hits[0]?.video_title ?? null,
-          createdAt: known?.createdAt ?? null,
-          dealId: known?.dealId ?? hits[0]?.deal_id ?? null,
-          dealTitle: known?.dealTitle ?? null,
+          createdAt: known?.created_at ?? null,
+          dealId: known?.deal_id ?? hits[0]?.deal_id ?? null,
+          dealTitle: known?.deal_title ?? null,
           count: hits.length,
           source: 'service',
           hits: hits.slice(0, 3).map((hit) => ({

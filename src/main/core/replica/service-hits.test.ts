@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { holdsUnderMode } from './service-hits';
+import type { LocalSearchQuery } from './local-search';
+import { modeMatcher } from './service-hits';
+
+const holdsUnderMode = (line: string, q: string, mode: LocalSearchQuery['mode']) => modeMatcher(q, mode)(line);
 
 describe('a service hit held to a local search mode', () => {
   it('words: every word typed starts a word of the line, whatever the case and accents', () => {

@@ -13,17 +13,12 @@ export interface ServiceHit {
   deal_id?: string;
 }
 
-/** What the replica knows of a call the service found (its list pages are walked before transcripts). */
-export interface KnownCall {
-  title: string | null;
-  createdAt: string | null;
-  dealId: string | null;
-  dealTitle: string | null;
-}
-
 export interface CheckedServiceHits {
-  /** Per call the local index does not hold, its hits that hold under the search's mode and filters. */
-  calls: Map<string, { hits: ServiceHit[]; known: KnownCall | null }>;
+  /**
+   * Per call the local index does not hold, its hits that hold under the search's mode and
+   * filters, and what the replica knows of it (its list pages are walked before transcripts).
+   */
+  calls: Map<string, { hits: ServiceHit[]; known: CallFacts | null }>;
   /** Calls with such hits left out: a filter asks for their date or deal status, which is not known here. */
   unchecked: number;
 }
@@ -34,17 +29,23 @@ const WORD_START = '(?<![\\p{L}\\p{N}])';
 const WORD_END = '(?![\\p{L}\\p{N}])';
 
 /**
- * Whether a line holds under a local search's mode, which the service's substring search does not
+ * Which lines hold under a local search's mode, which the service's substring search does not
  * know: every word as the start of a word ('words') or as a whole word ('whole-word'), or the
- * words in this order with nothing but spaces and punctuation between them ('phrase').
+ * words in this order with nothing but spaces and punctuation between them ('phrase'). Made once
+ * a search, asked of each hit.
  */
-export function holdsUnderMode(line: string, q: string, mode: LocalSearchQuery['mode']): boolean {
+export function modeMatcher(q: string, mode: LocalSearchQuery['mode']): (line: string) => boolean {
   const words = plain(q).match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return false;
-  const text = plain(line);
-  if (mode === 'phrase') return new RegExp(`${WORD_START}${words.join('[^\\p{L}\\p{N}]+')}${WORD_END}`, 'u').test(text);
+  if (words.length === 0) return () => false;
   const end = mode === 'whole-word' ? WORD_END : '';
-  return words.every((word) => new RegExp(`${WORD_START}${word}${end}`, 'u').test(text));
+  const patterns =
+    mode === 'phrase'
+      ? [new RegExp(`${WORD_START}${words.join('[^\\p{L}\\p{N}]+')}${WORD_END}`, 'u')]
+      : words.map((word) => new RegExp(`${WORD_START}${word}${end}`, 'u'));
+  return (line) => {
+    const text = plain(line);
+    return patterns.every((pattern) => pattern.test(text));
+  };
 }
 
 type CallRow = CallFacts & { id: string };
@@ -62,12 +63,13 @@ export function checkServiceHits(
   hits: ServiceHit[],
   indexed: ReadonlySet<string>,
 ): CheckedServiceHits {
+  const holds = modeMatcher(query.q, query.mode);
   const byCall = new Map<string, ServiceHit[]>();
   for (const hit of hits) {
     const videoId = hit.video_id;
     if (typeof videoId !== 'string' || indexed.has(videoId)) continue;
     if (query.speakerRole !== undefined && hit.speaker_role !== query.speakerRole) continue;
-    if (!holdsUnderMode(hit.text ?? '', query.q, query.mode)) continue;
+    if (!holds(hit.text ?? '')) continue;
     byCall.set(videoId, [...(byCall.get(videoId) ?? []), hit]);
   }
   const known = db ? knownCalls(db, [...byCall.keys()]) : new Map<string, CallRow>();
@@ -86,12 +88,7 @@ export function checkServiceHits(
       (to === null || createdMs! <= to) &&
       (query.dealStatus === undefined || dealStatus === query.dealStatus)
     ) {
-      calls.set(videoId, {
-        hits: callHits,
-        known: row
-          ? { title: row.title, createdAt: row.created_at, dealId: row.deal_id, dealTitle: row.deal_title }
-          : null,
-      });
+      calls.set(videoId, { hits: callHits, known: row ?? null });
     }
   }
   return { calls, unchecked };
