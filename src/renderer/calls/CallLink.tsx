@@ -5,8 +5,8 @@ import { LinkAhead } from '../navigation/screen-ahead';
 import { prefetchCall } from './queries';
 
 /**
- * A link to a call's page that, when it is pressed, starts the page's first reads and renders the
- * page ahead, before the click lands (a mouse button is held for tens of ms).
+ * A link to a call's page that, when it is pressed or gets the keyboard's focus, starts the page's
+ * first reads and renders the page ahead, before the click or the Enter lands.
  */
 export function CallLink({
   callId,

@@ -5,8 +5,8 @@ import { LinkAhead } from '../navigation/screen-ahead';
 import { prefetchDeal } from './queries';
 
 /**
- * A link to a deal's page that, when it is pressed, starts the page's first reads and renders the
- * page ahead, as `CallLink` does for a call: the click no longer comes before either.
+ * A link to a deal's page that, when it is pressed or gets the keyboard's focus, starts the page's
+ * first reads and renders the page ahead, as `CallLink` does for a call.
  */
 export function DealLink({
   dealId,

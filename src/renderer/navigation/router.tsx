@@ -52,15 +52,14 @@ let addressWhenPaused: { path: string; timer: number } | null = null;
  * the text typed; Back or Forward drop it, as the entry it was for is no longer on view.
  */
 export function replaceWhenPaused(path: string): void {
-  if (addressWhenPaused) window.clearTimeout(addressWhenPaused.timer);
+  dropAddressWhenPaused();
   addressWhenPaused = { path, timer: window.setTimeout(writeAddressNow, TYPING_PAUSE_MS) };
 }
 
 function writeAddressNow(): void {
   const pending = addressWhenPaused;
   if (!pending) return;
-  addressWhenPaused = null;
-  window.clearTimeout(pending.timer);
+  dropAddressWhenPaused();
   navigate(pending.path, { replace: true });
 }
 
