@@ -43,13 +43,13 @@ function endpointOf(method: string, path: string): EndpointName | null {
   return routes.find((route) => route.method === method && route.pattern.test(path))?.name ?? null;
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-function send(response: ServerResponse, answer: Answer, requestId: string | null): void {
+export function send(response: ServerResponse, answer: Answer, requestId: string | null): void {
   const headers: Record<string, string> = {};
   if (requestId) headers['x-request-id'] = requestId;
   if (answer.rawBody !== undefined) {
@@ -62,6 +62,51 @@ function send(response: ServerResponse, answer: Answer, requestId: string | null
     response.writeHead(answer.status, { ...headers, 'content-type': 'application/json' });
     response.end(JSON.stringify(answer.body));
   }
+}
+
+/** What a proxy knows of a request before the service is asked. */
+export function exchangeOf(request: IncomingMessage, targetUrl: string): Exchange {
+  const url = new URL(request.url ?? '/', targetUrl);
+  const method = request.method ?? 'GET';
+  const authorization = request.headers.authorization ?? '';
+  return {
+    endpoint: endpointOf(method, url.pathname),
+    method,
+    url,
+    key: authorization.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : null,
+  };
+}
+
+/**
+ * Sends the request on to the service and reads its answer; null when the service is stopped,
+ * after dropping the client's connection: it gets no answer either, as without the proxy (an
+ * answer from the proxy would tell it the service is there).
+ */
+export async function forward(
+  request: IncomingMessage,
+  body: Buffer,
+  sent: URL,
+): Promise<{ answer: Answer; requestId: string | null } | null> {
+  let forwarded: Response;
+  let text: string;
+  try {
+    forwarded = await fetch(sent, {
+      method: request.method ?? 'GET',
+      headers: Object.fromEntries(
+        ['authorization', 'content-type', 'idempotency-key', 'accept']
+          .map((name) => [name, request.headers[name]])
+          .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+      body: body.length > 0 ? new Uint8Array(body) : undefined,
+      redirect: 'manual',
+    });
+    text = await forwarded.text();
+  } catch {
+    request.socket.destroy();
+    return null;
+  }
+  const answer: Answer = { status: forwarded.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  return { answer, requestId: forwarded.headers.get('x-request-id') };
 }
 
 /** A request the proxy received: what a test counts to know what a screen costs the service. */
@@ -90,41 +135,17 @@ export async function startVariantProxy(targetUrl: string, variant: ServiceVaria
     received.push({ method: request.method ?? 'GET', path: request.url ?? '/', at: Date.now() });
     void (async () => {
       const body = await readBody(request);
-      const url = new URL(request.url ?? '/', targetUrl);
-      const method = request.method ?? 'GET';
-      const authorization = request.headers.authorization ?? '';
-      const exchange: Exchange = {
-        endpoint: endpointOf(method, url.pathname),
-        method,
-        url,
-        key: authorization.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : null,
-      };
+      const exchange = exchangeOf(request, targetUrl);
+      const { url } = exchange;
       const early = variant.request?.(exchange);
       if (early && !(early instanceof URL)) return send(response, early, null);
       const sent = early instanceof URL ? early : url;
-      let forwarded: Response;
-      let text: string;
-      try {
-        forwarded = await fetch(sent, {
-          method,
-          headers: Object.fromEntries(
-            ['authorization', 'content-type', 'idempotency-key', 'accept']
-              .map((name) => [name, request.headers[name]])
-              .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-          ),
-          body: body.length > 0 ? new Uint8Array(body) : undefined,
-        });
-        text = await forwarded.text();
-      } catch {
-        // The service is stopped: the client gets no answer either, as without the proxy (an
-        // answer from the proxy would tell it the service is there).
-        request.socket.destroy();
-        return;
-      }
-      const answer: Answer = { status: forwarded.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+      const forwarded = await forward(request, body, sent);
+      if (!forwarded) return;
+      const { answer, requestId } = forwarded;
       const changed =
         exchange.endpoint !== null || url.pathname === OPENAPI_PATH ? variant.response?.(exchange, answer) : undefined;
-      send(response, changed ?? answer, forwarded.headers.get('x-request-id'));
+      send(response, changed ?? answer, requestId);
     })().catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'text/plain' });
       response.end(`variant proxy: ${error instanceof Error ? error.message : String(error)}`);
