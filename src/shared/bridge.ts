@@ -165,20 +165,36 @@ export const LocalCopy = z.object({
 });
 export type LocalCopy = z.infer<typeof LocalCopy>;
 
-const SyncCount = z.object({ known: z.int().nonnegative(), synced: z.int().nonnegative() });
+const SyncCount = z.object({
+  known: z.int().nonnegative(),
+  synced: z.int().nonnegative(),
+  /** Pending records whose last fetch failed: tried again after a wait. */
+  failing: z.int().nonnegative(),
+  /** Records the lists gave that could not be read, left out; their ids (up to ten) where they had one. */
+  skipped: z.int().nonnegative(),
+  skippedIds: z.array(z.string().nullable()),
+});
 
-/** The active workspace's background sync: what is stored out of what the list walks found. */
 /** Requests a second the background sync may make: the interface shows no rate-limit numbers. */
 export const SyncBudget = z.number().min(0.5).max(50);
 export const DEFAULT_SYNC_BUDGET = 5;
 
+/** The active workspace's background sync: what is stored out of what the list walks found. */
 export const SyncStatus = z.object({
   workspaceId: z.string(),
-  /** 'off': this app does not sync in the background (tests, or no replica). */
-  /** 'key-refused': the service answered 401; the sync waits for a key that works. */
-  state: z.enum(['syncing', 'paused', 'offline', 'key-refused', 'up-to-date', 'off']),
+  /**
+   * 'syncing' only while a round runs. 'waiting': the last run could not store everything (records
+   * the service failed, a list that does not end, an error) and tries again at `nextAttemptAt`.
+   * 'key-refused': the service answered 401; the sync waits for a key that works. 'off': this app
+   * does not sync in the background (tests, or no replica).
+   */
+  state: z.enum(['syncing', 'paused', 'offline', 'key-refused', 'up-to-date', 'waiting', 'off']),
   calls: SyncCount,
   deals: SyncCount,
+  /** Why the sync is not up to date, in words; null when nothing is wrong. */
+  problem: z.string().nullable(),
+  /** When the sync runs again by itself; null when nothing is scheduled. */
+  nextAttemptAt: z.string().nullable(),
   requestsPerSecond: SyncBudget,
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatAgo } from '../shared-ui/format';
 import { replicaQueries, syncQueries } from './queries';
+import { syncBarWords } from './sync-words';
 import './replica.css';
 
 /** Once a minute is enough for "2 min ago". */
@@ -22,6 +23,7 @@ export function FreshnessIndicator() {
   const status = useQuery(replicaQueries.status());
   const sync = useQuery(syncQueries.status());
   const now = useMinuteClock();
+  const syncWords = sync.data ? syncBarWords(sync.data, now) : null;
   // The line's place in the top bar is there from the first paint, so its words never move the bar.
   if (!status.data) return <p className="freshness" role="status" aria-live="polite" />;
   const { online, lastContactAt, storage } = status.data;
@@ -42,12 +44,7 @@ export function FreshnessIndicator() {
     >
       <span className="freshness-line">
         {online ? when && `Updated ${when}` : offline}
-        {sync.data?.state === 'syncing' && (
-          <span className="muted">
-            {' '}
-            · syncing {sync.data.calls.synced} of {sync.data.calls.known} calls
-          </span>
-        )}
+        {syncWords && <span className="muted"> · {syncWords}</span>}
         {sessionOnly && <span className="muted"> · local copy for this session only</span>}
       </span>
     </p>

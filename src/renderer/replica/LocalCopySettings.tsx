@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { LocalCopy, SyncStatus, Workspace } from '../../shared/bridge';
+import type { LocalCopy, Workspace } from '../../shared/bridge';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { formatBytes } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
 import { replicaQueries, syncQueries, useLocalCopyControl, useSyncControl } from './queries';
-
-const stateWords: Record<SyncStatus['state'], string> = {
-  syncing: 'Syncing in the background',
-  paused: 'Paused',
-  offline: 'Waiting for the service',
-  'key-refused': 'Stopped: the service refused the key',
-  'up-to-date': 'Up to date',
-  off: 'Not syncing in the background',
-};
+import { nextAttemptWords, storedWords, syncStateWords } from './sync-words';
 
 function storageWords(copy: LocalCopy): string {
   if (copy.storage === 'file')
@@ -118,19 +110,28 @@ function SyncFacts() {
     if (budget !== null) control.setBudget.mutate(Number(budget), { onSuccess: () => setBudget(null) });
   };
   if (!status) return null;
+  const next = nextAttemptWords(status.nextAttemptAt);
   return (
     <>
       <dl className="facts">
         <dt>Sync</dt>
-        <dd>{stateWords[status.state]}</dd>
+        <dd>{syncStateWords[status.state]}</dd>
+        {status.problem && (
+          <>
+            <dt>Why</dt>
+            <dd>{status.problem}</dd>
+          </>
+        )}
+        {next && (
+          <>
+            <dt>Next try</dt>
+            <dd>{next}</dd>
+          </>
+        )}
         <dt>Calls</dt>
-        <dd>
-          {status.calls.synced} of {status.calls.known} stored
-        </dd>
+        <dd>{storedWords(status.calls)}</dd>
         <dt>Deals</dt>
-        <dd>
-          {status.deals.synced} of {status.deals.known} stored
-        </dd>
+        <dd>{storedWords(status.deals)}</dd>
       </dl>
       {status.state !== 'off' && (
         <div className="actions">

@@ -137,8 +137,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     settings: options.settings,
     dir: options.replica?.dir ?? null,
     sync: options.replica?.sync ?? null,
+    // One attempt a request: the sync tries again on its own schedule, every try within its budget.
     request: (workspaceId, op, params, signal) =>
-      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
+      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal, {
+        ...options.retry,
+        ...quickRetry,
+      }),
     syncProgress: (status) => emit('syncProgress', status),
   });
   const { replicas, syncOf, syncStatus } = localCopies;
@@ -166,12 +170,13 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     name: ApiOperationName,
     params: Record<string, unknown>,
     signal: AbortSignal,
+    retryPolicy = options.retry,
   ) {
     const { idempotencyKey, ...endpointParams } = params;
     const key = await workspaces.keyFor(workspace);
     // A service known to be away gets one attempt, not retries: the screens say it is offline
     // already, and its return is noticed by the probe, which starts them reading again.
-    const retry = connectivity.reachOf(workspace.id).online ? options.retry : quickRetry;
+    const retry = connectivity.reachOf(workspace.id).online ? retryPolicy : quickRetry;
     try {
       const result = await clientFor(workspace, key ?? undefined, retry).call(name, endpointParams as never, {
         signal,

@@ -2,7 +2,7 @@ import type { ReplicaDatabase } from './replica-db';
 
 /** What the local index covers, for the coverage note and for telling the service's calls apart. */
 export interface IndexCoverage {
-  /** Calls whose transcript is indexed here, or known to have none: the rest must be searched at the service. */
+  /** Calls whose transcript is held here, or known to have none: the rest must be searched at the service. */
   indexedCalls: ReadonlySet<string>;
   /** Calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted. */
   seenCalls: number;
@@ -18,15 +18,9 @@ export function indexCoverage(db: ReplicaDatabase): IndexCoverage {
   const stamp = `${db.prepare('SELECT total_changes()').pluck().get()}:${db.pragma('data_version', { simple: true })}`;
   const kept = read.get(db);
   if (kept?.stamp === stamp) return kept.coverage;
-  // A call whose transcript the sync settled without one (not ready, never transcribed) has
-  // nothing the service could find either: it counts as searched.
-  const ids = db
-    .prepare<[], string>(
-      `SELECT video_id FROM segment_spans
-       UNION SELECT id FROM sync_parts WHERE kind = 'videos' AND part = 'getTranscript'`,
-    )
-    .pluck()
-    .all();
+  // Held lines, or the service's word that there are none (a 404): a transcript the sync could not
+  // fetch yet, or one refused to this key, is not searched here, however the sync counts it.
+  const ids = db.prepare<[], string>('SELECT video_id FROM transcripts_held').pluck().all();
   const seenCalls = db.prepare<[], number>('SELECT count(*) FROM calls').pluck().get() ?? 0;
   const coverage = { indexedCalls: new Set(ids), seenCalls };
   read.set(db, { stamp, coverage });

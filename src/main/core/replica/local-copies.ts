@@ -40,12 +40,14 @@ export function createLocalCopies(options: LocalCopiesOptions) {
   let closed = false;
 
   function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
-    const none = { known: 0, synced: 0 };
+    const none = { known: 0, synced: 0, failing: 0, skipped: 0, skippedIds: [] };
     return {
       workspaceId,
       state: progress?.state ?? 'off',
       calls: progress?.calls ?? none,
       deals: progress?.deals ?? none,
+      problem: progress?.problem ?? null,
+      nextAttemptAt: progress?.nextAttemptAt == null ? null : new Date(progress.nextAttemptAt).toISOString(),
       requestsPerSecond: options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
     };
   }

@@ -277,9 +277,7 @@ describe('local transcript search', () => {
     const ids = JSON.stringify(notIndexed);
     partial.prepare('DELETE FROM segments WHERE video_id IN (SELECT value FROM json_each(?))').run(ids);
     partial.prepare('DELETE FROM segment_spans WHERE video_id IN (SELECT value FROM json_each(?))').run(ids);
-    partial
-      .prepare("DELETE FROM sync_parts WHERE part = 'getTranscript' AND id IN (SELECT value FROM json_each(?))")
-      .run(ids);
+    partial.prepare('DELETE FROM transcripts_held WHERE video_id IN (SELECT value FROM json_each(?))').run(ids);
     const merged = (query: Partial<LocalSearchQuery>) =>
       mergedSearch({
         db: partial,
@@ -354,13 +352,18 @@ describe('local transcript search', () => {
     expect(search({ q: 'the' })).toEqual(before);
   });
 
-  it('says which calls it covers, those without a transcript the sync settled included, so the rest can be asked of the service', () => {
+  it('counts a call as searched only when its lines or its 404 are held, never because the sync settled it', () => {
     expect(indexCoverage(db).indexedCalls).toEqual(new Set(videos.map((video) => video.id)));
-    db.prepare("DELETE FROM sync_parts WHERE part = 'getTranscript'").run();
-    expect(indexCoverage(db).indexedCalls).toEqual(
-      new Set(
-        [...transcripts].filter(([, segments]) => Array.isArray(segments) && segments.length > 0).map(([id]) => id),
-      ),
-    );
+    const fresh = openReplicaDb({ file: null });
+    const answers = replicaAnswers(fresh);
+    const transcript = (id: string, body: unknown) => answers.put('getTranscript', canonicalParams({ id }), body, 1);
+    transcript('lines', { data: [{ id: 's1', text: 'the price', speaker_role: 'BUYER' }], meta: { request_id: 'r' } });
+    transcript('none', { data: [], meta: { request_id: 'r' } });
+    transcript('gone', notFoundAnswer(new ApiError({ code: 'not_found', message: 'A video was not found.' })));
+    // Settled by the sync with nothing kept (a 403 for this key): the service must be asked.
+    fresh
+      .prepare("INSERT INTO sync_parts (kind, id, part, updated_at) VALUES ('videos', 'refused', 'getTranscript', 'v')")
+      .run();
+    expect(indexCoverage(fresh).indexedCalls).toEqual(new Set(['lines', 'none', 'gone']));
   });
 });

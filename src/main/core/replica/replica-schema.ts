@@ -87,6 +87,28 @@ const migrations: string[] = [
   // The sync fetches more of each record (a deal's scorings and activity, a call's analyses):
   // every item is pending again, and only the parts it has no mark for are fetched.
   `UPDATE sync_items SET synced_updated_at = NULL;`,
+  // Honest sync: a part is settled only by an answer (or a 404, or a refusal for good); a failed
+  // read leaves its record pending with a failure count and a time before which it is not tried
+  // again. Versions before this one marked a part after a 5xx or an unreadable answer with nothing
+  // stored: those marks go, so such a part is fetched again. And local search counts a call as
+  // searched only when its transcript (or its 404) is held, not when the sync settled it.
+  `ALTER TABLE sync_items ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE sync_items ADD COLUMN retry_at INTEGER;
+   ALTER TABLE sync_items ADD COLUMN last_error TEXT;
+   DELETE FROM sync_parts WHERE NOT EXISTS (
+     SELECT 1 FROM answers WHERE answers.op = sync_parts.part AND answers.params = json_array(json_array('id', sync_parts.id))
+   );
+   UPDATE sync_items SET synced_updated_at = NULL
+     WHERE synced_updated_at IS NOT NULL AND (
+       SELECT count(*) FROM sync_parts
+       WHERE sync_parts.kind = sync_items.kind AND sync_parts.id = sync_items.id
+         AND sync_parts.updated_at = sync_items.updated_at
+     ) < CASE kind WHEN 'deals' THEN 3 ELSE 6 END;
+   CREATE TABLE transcripts_held (video_id TEXT PRIMARY KEY) WITHOUT ROWID;
+   INSERT OR IGNORE INTO transcripts_held (video_id)
+     SELECT json_extract(params, '$[0][1]') FROM answers
+     WHERE op = 'getTranscript'
+       AND (json_type(body, '$.data') = 'array' OR json_extract(body, '$.error.code') = 'not_found');`,
 ];
 
 /** Upgrades the file to the newest version (tests stop at an older `version` to build an old file). */

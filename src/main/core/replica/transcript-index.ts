@@ -1,3 +1,4 @@
+import { notFoundIn } from './replica-answers';
 import type { ReplicaDatabase } from './replica-db';
 import { epochMs } from './timestamp';
 
@@ -25,6 +26,8 @@ export function transcriptIndex(db: ReplicaDatabase) {
   const insertSpan = db.prepare<[string, number | bigint, number | bigint]>(
     'INSERT INTO segment_spans (video_id, first_rowid, last_rowid) VALUES (?, ?, ?)',
   );
+  const markHeld = db.prepare<[string]>('INSERT OR IGNORE INTO transcripts_held (video_id) VALUES (?)');
+  const unmarkHeld = db.prepare<[string]>('DELETE FROM transcripts_held WHERE video_id = ?');
   const insertSegment = db.prepare<[string, number, string, string, number | null, string | null, string | null]>(
     `INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -58,6 +61,9 @@ export function transcriptIndex(db: ReplicaDatabase) {
       if (op === 'getTranscript' && typeof params.id === 'string') {
         clearSegments.run(params.id);
         clearSpan.run(params.id);
+        // Searched here only when its lines are held, or the service said it has none (its 404).
+        if (Array.isArray(data) || notFoundIn(body)) markHeld.run(params.id);
+        else unmarkHeld.run(params.id);
         if (!Array.isArray(data)) return;
         let first: number | bigint | null = null;
         let last: number | bigint | null = null;

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { timerDelay } from '../../../../node-shared/timer-delay';
+import { MAX_SERVICE_WAIT_MS } from './retry-schedule';
 
 /**
  * Spaces the sync's requests to stay under the key's rate limit: at most `perSecond()` a second,
@@ -11,12 +13,13 @@ export function createRequestBudget(perSecond: () => number, now: () => number =
     async take(signal: AbortSignal): Promise<void> {
       const at = now();
       const slot = Math.max(at, nextSlot);
-      nextSlot = slot + 1000 / Math.max(0.1, perSecond());
-      if (slot > at) await sleep(slot - at, undefined, { signal });
+      const rate = perSecond();
+      nextSlot = slot + 1000 / (Number.isFinite(rate) ? Math.max(0.1, rate) : 1);
+      if (slot > at) await sleep(timerDelay(slot - at), undefined, { signal });
     },
-    /** The service said to wait (429 Retry-After): no request before then. */
+    /** The service said to wait (429 Retry-After): no request before then, and never past the longest wait. */
     holdFor(ms: number): void {
-      nextSlot = Math.max(nextSlot, now() + ms);
+      nextSlot = Math.max(nextSlot, now() + Math.min(timerDelay(ms), MAX_SERVICE_WAIT_MS));
     },
   };
 }

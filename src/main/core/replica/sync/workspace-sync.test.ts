@@ -16,6 +16,7 @@ import { demoKeyOf } from '../../../../shared/manifest';
 import { createApiClient } from '../../api-client/api-client';
 import type { AppCore } from '../../app-core/app-core';
 import { createTempCore } from '../../testing/temp-core';
+import { indexCoverage } from '../index-coverage';
 import { canonicalParams, notFoundIn, replicaAnswers } from '../replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from '../replica-db';
 import { migrateReplica } from '../replica-schema';
@@ -122,10 +123,11 @@ describe('background sync', () => {
     await sync.start();
     const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
     const deals = await serviceGet<{ id: string }[]>('/v1/deals?limit=100');
-    expect(sync.progress()).toEqual({
+    expect(sync.progress()).toMatchObject({
       state: 'up-to-date',
-      calls: { known: videos.length, synced: videos.length },
-      deals: { known: deals.length, synced: deals.length },
+      calls: { known: videos.length, synced: videos.length, failing: 0, skipped: 0 },
+      deals: { known: deals.length, synced: deals.length, failing: 0, skipped: 0 },
+      problem: null,
     });
     for (const video of videos) {
       expect(storedTranscript(replica.db, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/transcript`));
@@ -228,7 +230,7 @@ describe('background sync', () => {
     replica.db.prepare(`DELETE FROM sync_parts WHERE part IN (${placeholders})`).run(...added);
     replica.db.prepare(`DELETE FROM answers WHERE op IN (${placeholders})`).run(...added);
     replica.db.pragma('user_version = 5');
-    migrateReplica(replica.db);
+    migrateReplica(replica.db, 6);
 
     const from = proxy.received().length;
     await syncInto(replica).sync.start();
@@ -237,6 +239,32 @@ describe('background sync', () => {
     expect(fetched.every((line) => /\/(scorings|activities|analyses)$/.test(line))).toBe(true);
     const deal = (await serviceGet<{ id: string }[]>('/v1/deals?limit=1'))[0]!;
     expect(storedData(replica.db, 'listScorings', deal.id)).toEqual(await serviceGet(`/v1/deals/${deal.id}/scorings`));
+  });
+
+  it('after an upgrade, fetches again a part an earlier version marked without keeping an answer (a 5xx), and only that', async () => {
+    const replica = memoryReplica();
+    await syncInto(replica).sync.start();
+    const video = (await serviceGet<{ id: string }[]>('/v1/videos?limit=1'))[0]!;
+    // Version 6 marked a transcript that answered 500 as stored, with nothing kept and nothing to search.
+    replica.db
+      .prepare('DELETE FROM answers WHERE op = ? AND params = ?')
+      .run('getTranscript', canonicalParams({ id: video.id }));
+    replica.db.prepare('DELETE FROM segments WHERE video_id = ?').run(video.id);
+    replica.db.prepare('DROP TABLE transcripts_held').run();
+    for (const column of ['failures', 'retry_at', 'last_error']) {
+      replica.db.prepare(`ALTER TABLE sync_items DROP COLUMN ${column}`).run();
+    }
+    replica.db.pragma('user_version = 6');
+    migrateReplica(replica.db);
+    const { indexedCalls } = indexCoverage(replica.db);
+    expect(indexedCalls.has(video.id)).toBe(false);
+    expect(indexedCalls.size).toBeGreaterThan(0);
+
+    const from = proxy.received().length;
+    await syncInto(replica).sync.start();
+    expect(detailRequestsSince(from)).toEqual([`GET /v1/videos/${video.id}/transcript`]);
+    expect(storedTranscript(replica.db, video.id)).toEqual(await serviceGet(`/v1/videos/${video.id}/transcript`));
+    expect(indexCoverage(replica.db).indexedCalls.has(video.id)).toBe(true);
   });
 
   it('fetches only what is new on the next round', async () => {
@@ -273,7 +301,7 @@ describe('background sync', () => {
 
     const { sync: again } = syncInto(replica);
     await again.start();
-    expect(again.progress().deals).toEqual({ known: deals.length, synced: deals.length });
+    expect(again.progress().deals).toMatchObject({ known: deals.length, synced: deals.length });
     for (const deal of deals)
       expect(storedData(replica.db, 'getDeal', deal.id)).toEqual(await serviceGet(`/v1/deals/${deal.id}`));
   });
@@ -324,7 +352,7 @@ describe('background sync', () => {
     const { sync } = syncInto(replica, { apiKey: limited.key });
     await sync.start();
     const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
-    expect(sync.progress().calls).toEqual({ known: videos.length, synced: videos.length });
+    expect(sync.progress().calls).toMatchObject({ known: videos.length, synced: videos.length });
   });
 });
 

@@ -1,21 +1,41 @@
+import { timerDelay } from '../../../../node-shared/timer-delay';
+import type { UnreadableRecord } from '../../../../shared/bridge';
 import { ApiError, isUnreachable } from '../../api-client/api-error';
-import { canonicalParams, notFoundAnswer } from '../replica-answers';
+import { canonicalParams } from '../replica-answers';
 import type { Replica } from '../replicas';
 import type { RequestBudget } from './request-budget';
-import { type KindProgress, type KnownItem, type SyncKind, syncStore } from './sync-store';
+import { type RetrySchedule, retryDelayMs, serviceWaitMs, syncRetrySchedule, WAIT_IN_ROUND_MS } from './retry-schedule';
+import { describeFailure, partOutcome } from './sync-outcome';
+import { type KindProgress, type KnownItem, type ListedItem, type SyncKind, syncStore } from './sync-store';
 
-export type SyncState = 'syncing' | 'paused' | 'offline' | 'key-refused' | 'up-to-date';
+/**
+ * 'syncing' only while a round runs; 'waiting': the last run could not store everything (a record
+ * the service failed, a list that does not end, an error), `problem` says why and `nextAttemptAt`
+ * when it tries again by itself; 'up-to-date': every record the lists gave is stored.
+ */
+export type SyncState = 'syncing' | 'paused' | 'offline' | 'key-refused' | 'up-to-date' | 'waiting';
+
+export interface SyncKindProgress extends KindProgress {
+  /** Records the last walk's pages gave that could not be read (left out), with their ids where known. */
+  skipped: number;
+  skippedIds: (string | null)[];
+}
 
 export interface SyncProgress {
   state: SyncState;
-  calls: KindProgress;
-  deals: KindProgress;
+  calls: SyncKindProgress;
+  deals: SyncKindProgress;
+  /** Why the sync is not up to date, in words; null when nothing is wrong. */
+  problem: string | null;
+  /** When the sync runs again by itself (ms since the epoch); null when nothing is scheduled. */
+  nextAttemptAt: number | null;
 }
 
 /** One page of a list as the client read it. */
 interface ListAnswer {
-  data: KnownItem[];
+  data: ListedItem[];
   meta: { has_more?: boolean; next_cursor?: string | null };
+  unreadable?: UnreadableRecord[];
 }
 
 export interface WorkspaceSyncOptions {
@@ -27,15 +47,18 @@ export interface WorkspaceSyncOptions {
   /** Items per list page (the interface's most is 100). */
   pageSize?: number;
   /**
-   * How long after a round ends up to date the next one starts, so what changed on the service
-   * meanwhile (new calls, a deal re-scored elsewhere) is fetched without the person asking; absent:
-   * a round runs only when started.
+   * How long after a round ends the next one starts, so what changed on the service meanwhile
+   * (new calls, a deal re-scored elsewhere) is fetched without the person asking; absent: a round
+   * runs only when started (failed records are still tried again on `retry`'s schedule).
    */
   roundEveryMs?: number;
+  /** The waits before a failed record, or a run that stopped, is tried again. */
+  retry?: RetrySchedule;
   now?: () => number;
 }
 
 const listOp: Record<SyncKind, string> = { deals: 'listDeals', videos: 'listVideos' };
+const kindWord: Record<SyncKind, string> = { deals: 'deals', videos: 'calls' };
 
 /**
  * What a screen of each record reads, fetched under the same params so the screen finds it (a
@@ -47,161 +70,289 @@ const partsOf: Record<SyncKind, string[]> = {
   videos: ['getVideo', 'getTranscript', 'getVideoEvents', 'getSummary', 'getChecklist', 'listAnalyses'],
 };
 
-/** 401: the key itself is refused (revoked or replaced elsewhere); nothing it reads says anything of a record. */
-const keyRefused = (error: unknown) => error instanceof ApiError && error.status === 401;
+/** Records failed in a row after which the run stops and waits: the service is failing, not one record. */
+const FAILURES_IN_A_ROW = 3;
+/** A first walk of a list stops here (200,000 records at 100 a page); later ones at twice the last. */
+const FIRST_WALK_MAX_PAGES = 2_000;
+/** Pages in a row that bring no record the walk had not seen: the list is going round. */
+const PAGES_WITHOUT_NEWS = 3;
+const MAX_SKIPPED_IDS = 10;
 
-/**
- * Failures after which the part is tried again later: the service is away, asked us to slow
- * down, refused the key, or the sync was stopped. Any other answer settles the part: a 404 (a
- * call never analysed) is kept, for its screen to show offline too; a 403 for a scope the key
- * lacks, or an answer that cannot be read, leaves nothing to keep.
- */
-function worthRetrying(error: unknown): boolean {
-  return (
-    !(error instanceof ApiError) ||
-    isUnreachable(error) ||
-    keyRefused(error) ||
-    ['rate_limited', 'cancelled'].includes(error.code)
-  );
+/** The run stops and waits, with the reason it gives the person. */
+class SyncWait extends Error {
+  constructor(
+    readonly state: 'waiting' | 'offline' | 'key-refused',
+    readonly reason: string,
+    /** How long to wait, when the cause says (Retry-After); else the retry schedule's next wait. */
+    readonly waitMs: number | null = null,
+  ) {
+    super(reason);
+  }
+}
+
+/** A failure that ends the run: what the person is told, and when the sync tries again. */
+function runStop(error: unknown): SyncWait {
+  if (error instanceof SyncWait) return error;
+  if (error instanceof ApiError) {
+    if (error.status === 401) return new SyncWait('key-refused', describeFailure(error));
+    if (isUnreachable(error)) return new SyncWait('offline', describeFailure(error));
+    if (error.code === 'rate_limited') {
+      return new SyncWait('waiting', 'The service asked Callscope to slow down', serviceWaitMs(error.retryAfter));
+    }
+    return new SyncWait('waiting', describeFailure(error));
+  }
+  // A fault of Callscope's own (or of the disk): said, logged, and tried again, never a silent stop.
+  console.error('callscope: sync stopped', error);
+  const detail = error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+  return new SyncWait('waiting', `Callscope met an error of its own (${detail})`);
 }
 
 /**
  * The background sync of one workspace: walk deals and calls newest first (keyset pages, resumed
  * from the stored cursor), then fetch each pending record's parts, one request at a time within
  * the budget. Every request's result commits with its mark, so a restart (even after kill -9)
- * continues where the replica says, fetching nothing it already holds.
+ * continues where the replica says, fetching nothing it already holds. Nothing stops it for good:
+ * a record the service fails waits and is tried again, a run that cannot go on says why and runs
+ * again later, and only the person (pause) or a refused key ends it until told otherwise.
  */
 export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   const store = syncStore(options.replica);
   const pageSize = options.pageSize ?? 100;
   const now = options.now ?? Date.now;
+  const schedule = options.retry ?? syncRetrySchedule;
   let state: SyncState = 'up-to-date';
+  let problem: string | null = null;
+  let nextAttemptAt: number | null = null;
   let paused = false;
   let running: Promise<void> | null = null;
   let controller = new AbortController();
-  let nextRound: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  /** Runs in a row that stopped on a failure: the wait before the next one grows with them. */
+  let runFailures = 0;
+  /** Records failed in a row, across records; reset by any part stored. */
+  let failuresInARow = 0;
+  /** The lists whose last walk stopped before their end, with the pages it read. */
+  const endless = new Map<SyncKind, number>();
+  const skipped: Record<SyncKind, UnreadableRecord[]> = { deals: [], videos: [] };
 
-  function progress(): SyncProgress {
-    return { state, calls: store.progress('videos'), deals: store.progress('deals') };
+  function kindProgress(kind: SyncKind): SyncKindProgress {
+    return {
+      ...store.progress(kind),
+      skipped: skipped[kind].length,
+      skippedIds: skipped[kind].slice(0, MAX_SKIPPED_IDS).map((record) => record.id),
+    };
   }
 
-  function setState(next: SyncState): void {
+  function progress(): SyncProgress {
+    return { state, calls: kindProgress('videos'), deals: kindProgress('deals'), problem, nextAttemptAt };
+  }
+
+  function setState(next: SyncState, why: string | null = null): void {
     state = next;
+    problem = why;
     options.onProgress(progress());
   }
 
   async function walk(kind: SyncKind, signal: AbortSignal): Promise<void> {
+    const cursors = new Set<string>();
+    const ids = new Set<string>();
+    const known = store.walkedPages(kind);
+    const maxPages = known === null ? FIRST_WALK_MAX_PAGES : Math.max(2 * known, known + 10);
+    let pages = 0;
+    let pagesWithoutNews = 0;
+    if (store.walkState(kind).cursor === null) skipped[kind] = [];
+    endless.delete(kind);
     for (let walkState = store.walkState(kind); walkState.status === 'walking'; walkState = store.walkState(kind)) {
       await options.budget.take(signal);
       const params = { limit: pageSize, ...(walkState.cursor ? { cursor: walkState.cursor } : {}) };
       const page = (await options.request(listOp[kind], params, signal)) as ListAnswer;
       signal.throwIfAborted();
+      pages += 1;
       const next = page.meta.has_more ? (page.meta.next_cursor ?? null) : null;
-      store.recordPage(kind, { op: listOp[kind], params: canonicalParams(params), body: page, at: now() }, next);
+      const news = page.data.filter((item) => !ids.has(item.id)).length;
+      for (const item of page.data) ids.add(item.id);
+      pagesWithoutNews = news === 0 ? pagesWithoutNews + 1 : 0;
+      skipped[kind].push(...(page.unreadable ?? []));
+      store.recordPage(kind, { op: listOp[kind], params: canonicalParams(params), body: page, at: now() }, next, pages);
+      if (
+        next !== null &&
+        (next === walkState.cursor || cursors.has(next) || pagesWithoutNews >= PAGES_WITHOUT_NEWS || pages >= maxPages)
+      ) {
+        // Its pages do not end (a cursor again, pages of records already seen, far more pages than
+        // last time): what the walk found is kept, and the status says the list did not end.
+        store.endWalk(kind);
+        endless.set(kind, pages);
+      }
+      if (next !== null) cursors.add(next);
       options.onProgress(progress());
     }
   }
 
-  /** One read's answer to keep: the service's data or its 404; undefined when there is none to keep. */
-  async function fetchPart(op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
-    await options.budget.take(signal);
-    try {
-      return await options.request(op, params, signal);
-    } catch (error) {
-      if (worthRetrying(error)) throw error;
-      return notFoundAnswer(error) ?? undefined;
-    } finally {
-      signal.throwIfAborted();
-    }
-  }
-
+  /**
+   * Fetches the record's parts it has no mark for. A part the service failed leaves the record
+   * pending, to be tried again after a wait; the run goes on with the next record, unless records
+   * fail in a row (the service, not one record, is failing): then the run stops and waits.
+   */
   async function fetchItem(kind: SyncKind, item: KnownItem, signal: AbortSignal): Promise<void> {
     const done = store.partsDone(kind, item);
     for (const part of partsOf[kind].filter((name) => !done.has(name))) {
       const params = { id: item.id };
-      const body = await fetchPart(part, params, signal);
+      await options.budget.take(signal);
+      let body: unknown;
+      try {
+        body = await options.request(part, params, signal);
+      } catch (error) {
+        signal.throwIfAborted();
+        const outcome = partOutcome(error);
+        if (!outcome.settled && outcome.retry === 'round') throw outcome.error;
+        if (!outcome.settled) {
+          store.failItem(kind, item, outcome.reason, (failures) => now() + retryDelayMs(schedule, failures));
+          options.onProgress(progress());
+          failuresInARow += 1;
+          if (failuresInARow >= FAILURES_IN_A_ROW) throw new SyncWait('waiting', notFetchedYet() ?? outcome.reason);
+          return;
+        }
+        body = outcome.keep;
+      }
+      signal.throwIfAborted();
+      failuresInARow = 0;
       store.storePart(kind, item, part, canonicalParams(params), body, now());
     }
     store.completeItem(kind, item);
     options.onProgress(progress());
   }
 
+  async function fetchPending(signal: AbortSignal): Promise<void> {
+    for (const kind of ['deals', 'videos'] as const) {
+      for (let item = store.nextPending(kind, now()); item; item = store.nextPending(kind, now())) {
+        await fetchItem(kind, item, signal);
+      }
+    }
+  }
+
   async function round(signal: AbortSignal): Promise<void> {
     if (!store.roundOpen()) store.openRound();
     for (const kind of ['deals', 'videos'] as const) await walk(kind, signal);
     // The members (deal owners' names): one unpaginated read a round, kept like a screen's.
-    const members = await fetchPart('listMembers', {}, signal);
-    if (members !== undefined) options.replica.answers.put('listMembers', canonicalParams({}), members, now());
-    for (const kind of ['deals', 'videos'] as const) {
-      for (let item = store.nextPending(kind); item; item = store.nextPending(kind)) {
-        await fetchItem(kind, item, signal);
-      }
+    await options.budget.take(signal);
+    try {
+      const members = await options.request('listMembers', {}, signal);
+      options.replica.answers.put('listMembers', canonicalParams({}), members, now());
+    } catch (error) {
+      signal.throwIfAborted();
+      const outcome = partOutcome(error);
+      if (!outcome.settled && outcome.retry === 'round') throw outcome.error;
+      // Otherwise the names read before stay; the next round asks again.
     }
-    store.closeRound(new Date(now()).toISOString());
+    await fetchPending(signal);
+    // Offline lists are answered from the records held only once every list was walked to its end.
+    store.closeRound(endless.size === 0 ? new Date(now()).toISOString() : null);
   }
 
-  /** Runs rounds until one finishes, waiting out rate limits; stops when paused or unreachable. */
-  async function run(): Promise<void> {
-    const signal = controller.signal;
+  /** "3 calls and 1 deal could not be fetched yet: <why the latest failed>", or null when none failed. */
+  function notFetchedYet(): string | null {
+    const counts = (['videos', 'deals'] as const)
+      .map((kind) => ({ kind, failing: store.progress(kind).failing }))
+      .filter(({ failing }) => failing > 0)
+      .map(({ kind, failing }) => `${failing} ${failing === 1 ? kindWord[kind].slice(0, -1) : kindWord[kind]}`);
+    if (counts.length === 0) return null;
+    return `${counts.join(' and ')} could not be fetched yet: ${store.lastFailure() ?? 'no answer'}`;
+  }
+
+  /** Where a run that finished leaves the sync: up to date, or waiting with the reason. */
+  function finished(): void {
+    runFailures = 0;
+    const lists = [...endless].map(
+      ([kind, pages]) => `the service's list of ${kindWord[kind]} does not end (stopped after ${pages} pages)`,
+    );
+    const reasons = [...lists, notFetchedYet()].filter((reason) => reason !== null);
+    scheduleNext(reasons.length > 0 ? store.nextRetryAt() : null);
+    const text = reasons.join('; ');
+    if (text) setState('waiting', text.charAt(0).toUpperCase() + text.slice(1));
+    else setState('up-to-date');
+  }
+
+  /** A run stopped: said, and tried again after the service's wait or the schedule's. */
+  function stopped(stop: SyncWait): void {
+    if (stop.state === 'key-refused') {
+      // Started again by the app once a key works: asking with this one would be refused again.
+      nextAttemptAt = null;
+    } else {
+      runFailures += 1;
+      // Only a wait the service asked for holds every request; the others are the sync's own pace.
+      if (stop.waitMs !== null) options.budget.holdFor(stop.waitMs);
+      scheduleNext(now() + (stop.waitMs ?? retryDelayMs(schedule, runFailures)));
+    }
+    setState(stop.state, stop.reason);
+  }
+
+  /** The next run by itself: at `retryAt` (failed records, a stopped run), or the next round. */
+  function scheduleNext(retryAt: number | null): void {
+    clearTimeout(timer);
+    const roundAt = options.roundEveryMs === undefined ? null : now() + options.roundEveryMs;
+    const at = [retryAt, roundAt].filter((time): time is number => time !== null);
+    nextAttemptAt = at.length > 0 ? Math.min(...at) : null;
+    if (nextAttemptAt === null || paused) return;
+    // An unfinished round resumes; otherwise only the records waiting after a failure are tried.
+    const mode = nextAttemptAt === roundAt || store.roundOpen() ? 'round' : 'pending';
+    timer = setTimeout(() => void begin(mode), timerDelay(nextAttemptAt - now()));
+    timer.unref();
+  }
+
+  /** Runs until the round (or the pass over failed records) ends, or something stops it. */
+  async function run(mode: 'round' | 'pending', signal: AbortSignal): Promise<void> {
+    nextAttemptAt = null;
     setState('syncing');
     for (;;) {
       try {
-        await round(signal);
-        setState('up-to-date');
+        await (mode === 'round' ? round(signal) : fetchPending(signal));
+        finished();
         return;
       } catch (error) {
         if (signal.aborted) return;
-        if (error instanceof ApiError && error.code === 'rate_limited') {
-          options.budget.holdFor((error.retryAfter ?? 1) * 1000);
+        const stop = runStop(error);
+        failuresInARow = 0;
+        // A short wait the service asked for is waited out within the round.
+        if (stop.waitMs !== null && stop.waitMs <= WAIT_IN_ROUND_MS) {
+          options.budget.holdFor(stop.waitMs);
           continue;
         }
-        if (error instanceof ApiError && isUnreachable(error)) {
-          setState('offline');
-          return;
-        }
-        // The round stops with nothing marked; it resumes once a key works (the app starts it then).
-        if (keyRefused(error)) {
-          setState('key-refused');
-          return;
-        }
-        throw error;
+        stopped(stop);
+        return;
       }
     }
   }
 
-  /** Starts a round (an unfinished one resumes) unless one runs or the person paused the sync. */
-  function start(): Promise<void> {
+  function begin(mode: 'round' | 'pending'): Promise<void> {
     if (paused || running) return running ?? Promise.resolve();
-    clearTimeout(nextRound);
+    clearTimeout(timer);
     controller = new AbortController();
-    const signal = controller.signal;
-    running = run()
-      .catch((error: unknown) => console.error('callscope: sync stopped', error))
+    const { signal } = controller;
+    running = run(mode, signal)
+      .catch((error: unknown) => stopped(runStop(error)))
       .finally(() => {
         running = null;
-        if (state === 'up-to-date' && !signal.aborted && options.roundEveryMs !== undefined) {
-          nextRound = setTimeout(() => void start(), options.roundEveryMs);
-          nextRound.unref();
-        }
       });
     return running;
   }
 
   return {
     progress,
-    start,
+    /** Starts a round (an unfinished one resumes) unless one runs or the person paused the sync. */
+    start: () => begin('round'),
     pause(): void {
       paused = true;
-      clearTimeout(nextRound);
+      clearTimeout(timer);
+      nextAttemptAt = null;
       controller.abort();
       setState('paused');
     },
     resume(): Promise<void> {
       paused = false;
-      return start();
+      return begin('round');
     },
     stop(): void {
-      clearTimeout(nextRound);
+      clearTimeout(timer);
       controller.abort();
     },
   };
