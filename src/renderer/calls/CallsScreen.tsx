@@ -16,6 +16,8 @@ import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { listEnded, recordsOf } from '../state/cursor-pages';
+import { useEveryPage } from '../state/useEveryPage';
 import { CallFiltersBar } from './CallFiltersBar';
 import { CallLink } from './CallLink';
 import { callStatusTones } from './call-status';
@@ -46,13 +48,12 @@ export function CallsScreen() {
   const view = readCallsView(query);
   const update = (change: Partial<CallsView>) => setQuery(writeCallsView({ ...view, ...change }));
   const calls = useInfiniteQuery(callQueries.list(callFiltersOf(view)));
-  const loaded = calls.data?.pages.flatMap((page) => page.data) ?? [];
+  const loaded = recordsOf(calls.data?.pages ?? []);
   const sort = view.sort ?? serviceOrder;
   const sorted = view.sort !== null;
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = calls;
-  useEffect(() => {
-    if (sorted && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [sorted, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  useEveryPage(calls, sorted);
+  const ended = calls.data ? listEnded(calls.data.pages) : false;
   const dealTitle = useDealTitles(loaded, sort.key === 'deal');
   const items = sorted ? [...loaded].sort(compareCalls(sort.key, sort.direction, dealTitle)) : loaded;
   const onSort = (key: CallSortKey) => {
@@ -65,9 +66,11 @@ export function CallsScreen() {
         <h1>Calls</h1>
       </div>
       <CallFiltersBar value={view} onChange={(filters) => update(filters)} />
-      {sorted && calls.data && hasNextPage && !isError && (
+      {sorted && calls.data && !ended && !isError && (
         <p className="muted small" role="status">
-          Sorted among the {loaded.length} calls loaded; loading the rest…
+          {hasNextPage
+            ? `Sorted among the ${loaded.length} calls loaded; loading the rest…`
+            : `Sorted among the ${loaded.length} calls read: the service’s list does not end.`}
         </p>
       )}
       {calls.isPending ? (
@@ -86,7 +89,7 @@ export function CallsScreen() {
             calls={items}
             sort={sort}
             onSort={onSort}
-            complete={!hasNextPage}
+            complete={ended}
             onNearEnd={() => {
               if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
             }}

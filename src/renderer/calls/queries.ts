@@ -3,6 +3,7 @@ import type { Analysis, VideoStatusFilter } from '../../shared/api';
 import type { OperationResult } from '../../shared/bridge';
 import { BridgeCallError, call } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
+import { nextCursor } from '../state/cursor-pages';
 
 export interface CallFilters {
   status?: VideoStatusFilter;
@@ -21,8 +22,6 @@ export const callKeys = {
   checklist: (callId: string) => [...callKeys.detail(callId), 'checklist'] as const,
   analyses: (callId: string) => [...callKeys.detail(callId), 'analyses'] as const,
 };
-
-const nextCursor = (last: { meta: { next_cursor: string | null } }) => last.meta.next_cursor ?? undefined;
 
 /** A call never analysed answers 404 for its summary and checklist (design.md): that is a state, not an error. */
 async function unlessNotAnalysed<T>(request: Promise<T>): Promise<T | null> {

@@ -7,6 +7,7 @@ import { formatDateTime } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { recordsOf } from '../state/cursor-pages';
 import { useMemberNames } from '../team/queries';
 import { dealQueries } from './queries';
 
@@ -15,7 +16,7 @@ export function ActivityTimeline({ dealId }: { dealId: string }) {
   const memberName = useMemberNames();
   if (activities.isPending) return <SkeletonRows rows={3} height={52} label="Loading activity" />;
   if (activities.isError) return <ErrorState error={activities.error} onRetry={() => activities.refetch()} />;
-  const items = activities.data.pages.flatMap((page) => page.data);
+  const items = recordsOf(activities.data.pages);
   const notice = <UnreadableNotice answers={activities.data.pages} />;
   if (items.length === 0) {
     return (

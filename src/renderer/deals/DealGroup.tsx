@@ -8,6 +8,7 @@ import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { listEnded, recordsOf } from '../state/cursor-pages';
 import { useMemberNames } from '../team/queries';
 import { useWorkspaceCurrency } from '../workspaces/queries';
 import { type BoardView, compareCards, inRanges } from './board-view';
@@ -45,7 +46,7 @@ export function DealGroup({
   const currency = useWorkspaceCurrency();
   const totals = useStatusTotals(status);
   const headingId = `group-${status}`;
-  const loaded = deals.data?.pages.flatMap((page) => page.data) ?? [];
+  const loaded = recordsOf(deals.data?.pages ?? []);
   const warnings = useDealWarnings(loaded);
   const facts = useCardFacts(loaded, sort?.key ?? null);
   const checking = loaded.filter((deal) => warnings.get(deal.id) === undefined).length;
@@ -68,14 +69,14 @@ export function DealGroup({
         {deals.data && (
           <span className="muted count">
             {items.length}
-            {deals.hasNextPage ? '+' : ''}
+            {listEnded(deals.data.pages) ? '' : '+'}
           </span>
         )}
       </h2>
       <p className="group-total muted small">
         {totals === null
           ? 'Counting…'
-          : `${totals.complete ? '' : 'At least '}${totals.count} ${totals.count === 1 ? 'deal' : 'deals'} · ${formatAmount(totals.amount, undefined, currency)}${totals.complete ? '' : totals.failed ? ' (partial: a page could not be read)' : ' (partial, counting…)'}`}
+          : `${totals.complete ? '' : 'At least '}${totals.count} ${totals.count === 1 ? 'deal' : 'deals'} · ${formatAmount(totals.amount, undefined, currency)}${totals.complete ? '' : totals.failed ? ' (partial: a page could not be read)' : totals.endless ? ' (partial: the service’s list does not end)' : ' (partial, counting…)'}`}
       </p>
       <div className="group-body">
         {atRiskOnly && checking > 0 && (

@@ -27,6 +27,7 @@ import { dealQueries, scoringJob } from './queries';
 import { ScoringHistory } from './ScoringHistory';
 import { useDealWarnings } from './useDealWarnings';
 import './deals.css';
+import { recordsOf } from '../state/cursor-pages';
 
 /** A deal: its facts, win probability and factors, activity, scoring history, and Re-score live. */
 export function DealScreen({ dealId }: { dealId: string }) {
@@ -70,7 +71,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
       </div>
     );
   }
-  const trend = probabilityTrend(scorings.data?.pages.flatMap((page) => page.data) ?? []);
+  const trend = probabilityTrend(recordsOf(scorings.data?.pages ?? []));
   return (
     <div className="screen">
       <BackLink />

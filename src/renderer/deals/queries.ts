@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/
 import type { DealStatus, Scoring } from '../../shared/api';
 import { call, callInBackground } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
+import { nextCursor } from '../state/cursor-pages';
 import { type DealSignals, PRICING_SEARCH } from './deal-warnings';
 
 export const dealKeys = {
@@ -18,9 +19,6 @@ export const dealKeys = {
 
 /** A read whose failure leaves its signal unknown instead of failing the others. */
 const unlessFailed = async <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
-
-/** Cursor lists (interface, Pagination): the cursor is passed back verbatim, null ends the list. */
-const nextCursor = (last: { meta: { next_cursor: string | null } }) => last.meta.next_cursor ?? undefined;
 
 export const dealQueries = {
   list: (status: DealStatus) =>

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { DealStatus } from '../../shared/api';
+import { listEnded, recordsOf } from '../state/cursor-pages';
+import { useEveryPage } from '../state/useEveryPage';
 import { dealQueries } from './queries';
 
 export interface StatusTotals {
@@ -9,26 +10,27 @@ export interface StatusTotals {
   amount: number;
   /** False until the last page is read: the figures so far are a lower bound. */
   complete: boolean;
+  /** Reading stopped short of the list's end (its pages do not end): the figures stay a lower bound. */
+  endless: boolean;
   failed: boolean;
 }
 
 /**
  * A status's count and forecast sum. The interface offers no totals, so every page is read in
  * turn, one after the other (never in parallel: the cursor of each comes from the one before),
- * and the figures grow as they come.
+ * at the shared page budget's pace, and the figures grow as they come.
  */
 export function useStatusTotals(status: DealStatus): StatusTotals | null {
   const pages = useInfiniteQuery(dealQueries.totals(status));
-  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = pages;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  useEveryPage(pages);
   if (!pages.data) return null;
-  const deals = pages.data.pages.flatMap((page) => page.data);
+  const deals = recordsOf(pages.data.pages);
+  const complete = listEnded(pages.data.pages);
   return {
     count: deals.length,
     amount: deals.reduce((sum, deal) => sum + (typeof deal.forecast_amount === 'number' ? deal.forecast_amount : 0), 0),
-    complete: !hasNextPage,
-    failed: isError,
+    complete,
+    endless: !complete && !pages.hasNextPage && !pages.isError,
+    failed: pages.isError,
   };
 }

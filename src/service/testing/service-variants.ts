@@ -306,6 +306,22 @@ export const unfamiliarErrors: ServiceVariant = {
   },
 };
 
+/**
+ * A service whose deal and call lists never end: every page says there is more, under a new
+ * cursor each time, which the local service reads as malformed and answers with its first page
+ * again (interface, Pagination 6). It breaks a rule of the interface on purpose (Pagination 5):
+ * the screens that read every page must stop on their own, and say their counts are "at least".
+ */
+export const endlessLists: ServiceVariant = {
+  name: 'endless-lists',
+  response(exchange, answer) {
+    if ((exchange.endpoint !== 'listDeals' && exchange.endpoint !== 'listVideos') || !isSuccess(answer)) return answer;
+    const meta = isObject(answer.body) && isObject(answer.body.meta) ? answer.body.meta : null;
+    if (meta) Object.assign(meta, { has_more: true, next_cursor: `endless_${randomUUID()}` });
+    return answer;
+  },
+};
+
 /** The local service's own answers, passed on unchanged: a proxy only to count what is asked of it. */
 export const asIs: ServiceVariant = { name: 'as-is' };
 
@@ -315,6 +331,7 @@ export const serviceVariants = {
   'open-values': openValues,
   sparse,
   'unfamiliar-errors': unfamiliarErrors,
+  'endless-lists': endlessLists,
 } as const;
 export type ServiceVariantName = keyof typeof serviceVariants;
 
