@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatAgo } from '../shared-ui/format';
-import { pauseWords, rebuiltWords } from './local-copy-words';
+import { pauseLine, pauseWords, rebuiltWords } from './local-copy-words';
 import { replicaQueries, syncQueries } from './queries';
 import './replica.css';
 
@@ -35,7 +35,7 @@ export function FreshnessIndicator() {
       : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`;
   const notice = storingPaused
     ? {
-        line: pauseWords(storingPaused),
+        line: pauseLine(storingPaused),
         title: `${pauseWords(storingPaused)}. Screens show what it holds and what the service answers; nothing new is kept until a write succeeds again, which is tried every 30 seconds.`,
       }
     : rebuilt && rebuiltWords(rebuilt);

@@ -1,11 +1,16 @@
 import type { LocalCopyReset, StoringPause } from '../../shared/bridge';
 import { formatDateTime } from '../shared-ui/format';
 
-/** The status line's and Settings' words for a copy that stores nothing new for now. */
+/** Settings' words (and the status line's, on hover) for a copy that stores nothing new for now. */
 export function pauseWords(pause: StoringPause): string {
   return pause.reason === 'disk-full'
     ? 'Local copy paused: the disk is full'
     : `Local copy paused: it could not be written${pause.code ? ` (${pause.code})` : ''}`;
+}
+
+/** The top bar's, the cause first: where the bar is tight, its end is what is cut. */
+export function pauseLine(pause: StoringPause): string {
+  return pause.reason === 'disk-full' ? 'Disk full — local copy paused' : 'Write failed — local copy paused';
 }
 
 const why: Record<LocalCopyReset['reason'], string> = {
@@ -33,7 +38,7 @@ export function rebuiltWords(reset: LocalCopyReset): { line: string; title: stri
   const kept = reset.keptAt ? `; the old file is kept at ${reset.keptAt}` : '';
   const newer = reset.reason === 'newer-version';
   return {
-    line: newer ? 'Local copy rebuilt: a newer version wrote it' : 'Local copy rebuilt: it was damaged',
+    line: newer ? 'Newer version’s local copy set aside' : 'Damaged local copy rebuilt',
     title: `The local copy ${newer ? 'was written by a newer version of Callscope' : 'was damaged'}, so it was set aside and is synced again${kept}.`,
   };
 }
