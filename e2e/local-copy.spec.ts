@@ -119,6 +119,10 @@ test('a key the service refuses deletes the local copy, which comes back once a 
   const localCopy = page.getByRole('region', { name: 'Local copy' });
   await expect(localCopy.getByText('Deleted, because this workspace has no key the service accepts')).toBeVisible();
   await expect(localCopy.getByText('None kept')).toBeVisible();
+  // Why, and when, stays in Settings.
+  await expect(
+    localCopy.getByText(/^Removed on .+: the service refused this workspace’s key \(401\)\.$/),
+  ).toBeVisible();
   await expect(localCopy.getByRole('switch', { name: 'Keep a local copy of Refused' })).toBeChecked();
 
   await page.getByLabel('New API key').fill(await issueKey(callscope));

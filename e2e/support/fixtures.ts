@@ -36,6 +36,10 @@ export interface CallscopeApp {
   freezeService(): void;
   /** Lets a frozen service go on (SIGCONT). */
   thawService(): void;
+  /** The local copy can no longer grow, as on a full disk. Only with `diskRehearsal`. */
+  fillDisk(): void;
+  /** It can grow again. */
+  freeDisk(): void;
 }
 
 export interface CallscopeAppOptions {
@@ -52,6 +56,11 @@ export interface CallscopeAppOptions {
   backgroundSync: boolean;
   /** How often the core counts saved searches' new matches (null: the app's every few minutes). */
   savedSearchCheckEveryMs: number | null;
+  /**
+   * The local copy's disk can be filled and freed (`fillDisk`, `freeDisk`): SQLite's page limit,
+   * whose writes then fail with SQLITE_FULL as on a full disk; a paused copy tries again every 200 ms.
+   */
+  diskRehearsal: boolean;
 }
 
 /**
@@ -66,8 +75,12 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
   outageRehearsal: [false, { option: true, scope: 'worker' }],
   backgroundSync: [false, { option: true, scope: 'worker' }],
   savedSearchCheckEveryMs: [null, { option: true, scope: 'worker' }],
+  diskRehearsal: [false, { option: true, scope: 'worker' }],
   callscope: [
-    async ({ serviceArgs, serviceVariant, outageRehearsal, backgroundSync, savedSearchCheckEveryMs }, use) => {
+    async (
+      { serviceArgs, serviceVariant, outageRehearsal, backgroundSync, savedSearchCheckEveryMs, diskRehearsal },
+      use,
+    ) => {
       const service: TestService = await startTestService({
         profile: 'test',
         serveArgs: serviceArgs,
@@ -79,9 +92,14 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
         ? await startVariantProxy(service.baseUrl, serviceVariants[serviceVariant])
         : null;
       const appServiceUrl = proxy?.url ?? service.baseUrl;
+      const roomy = 1_000_000_000;
+      let pageLimit = roomy;
       const { core, dispose } = createTempCore({
         demo: { baseUrl: appServiceUrl, apiKey: key.key },
-        replica: backgroundSync ? { sync: {} } : undefined,
+        replica: {
+          sync: backgroundSync ? {} : null,
+          storage: diskRehearsal ? { maxPageCount: () => pageLimit, probeEveryMs: 200 } : undefined,
+        },
         savedSearchCheckEveryMs: savedSearchCheckEveryMs ?? undefined,
       });
       let host: BrowserHost | undefined;
@@ -115,6 +133,13 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           },
           thawService() {
             process.kill(service.pid, 'SIGCONT');
+          },
+          fillDisk() {
+            if (!diskRehearsal) throw new Error('fillDisk needs test.use({ diskRehearsal: true })');
+            pageLimit = 1;
+          },
+          freeDisk() {
+            pageLimit = roomy;
           },
         });
       } finally {

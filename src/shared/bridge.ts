@@ -142,6 +142,41 @@ export type AppInfo = z.infer<typeof AppInfo>;
 export const LocalCopyStorage = z.enum(['file', 'memory', 'off']);
 
 /**
+ * Why storing in a local copy is paused: the disk is full, or a write failed otherwise ('code',
+ * SQLite's, says how). Screens still read what the copy holds and the service's answers; storing
+ * resumes by itself once a write succeeds again.
+ */
+export const StoringPause = z.object({
+  reason: z.enum(['disk-full', 'write-failed']),
+  since: z.string(),
+  code: z.string().nullable(),
+});
+export type StoringPause = z.infer<typeof StoringPause>;
+
+/**
+ * The last time a workspace's local copy was deleted, or set aside and rebuilt, and why: the
+ * service refused its key (401, confirmed by a second request), the person signed out, revoked
+ * or replaced the key with another member's, chose "Remove local data" or turned the copy off;
+ * or the file was damaged or written by a newer Callscope, and kept at `keptAt`.
+ */
+export const LocalCopyReset = z.object({
+  at: z.string(),
+  reason: z.enum([
+    'key-refused',
+    'signed-out',
+    'key-revoked',
+    'key-replaced',
+    'removed',
+    'turned-off',
+    'damaged',
+    'newer-version',
+  ]),
+  /** Where the old file was kept ('damaged', 'newer-version' on disk); null when it was deleted or in memory. */
+  keptAt: z.string().nullable(),
+});
+export type LocalCopyReset = z.infer<typeof LocalCopyReset>;
+
+/**
  * The active workspace's local replica and whether its service answers: what the freshness line
  * and the disabled actions read.
  */
@@ -151,6 +186,10 @@ export const ReplicaStatus = z.object({
   online: z.boolean(),
   /** The last answer from the service; null when none is known. */
   lastContactAt: z.string().nullable(),
+  /** Null while the copy stores what the service answers. */
+  storingPaused: StoringPause.nullable(),
+  /** The copy was set aside and rebuilt during this session; null otherwise. */
+  rebuilt: LocalCopyReset.nullable(),
 });
 export type ReplicaStatus = z.infer<typeof ReplicaStatus>;
 
@@ -162,6 +201,9 @@ export const LocalCopy = z.object({
   storage: LocalCopyStorage,
   /** On disk (the file and SQLite's side files), or in memory; 0 when off. */
   bytes: z.int().nonnegative(),
+  storingPaused: StoringPause.nullable(),
+  /** Kept in settings across restarts; null when the copy was never deleted or rebuilt. */
+  lastReset: LocalCopyReset.nullable(),
 });
 export type LocalCopy = z.infer<typeof LocalCopy>;
 
@@ -480,6 +522,8 @@ export const bridgeEvents = {
   replicaChanged: z.object({ workspaceId: z.string() }),
   /** The background sync stored more, or changed state. */
   syncProgress: SyncStatus,
+  /** A local copy paused or resumed storing, was rebuilt or removed: its status and Settings read again. */
+  localCopyChanged: z.object({ workspaceId: z.string() }),
   /** A check of the saved searches found other new matches, or one was saved, run or deleted. */
   savedSearchesChanged: z.object({ workspaceId: z.string() }),
   /** The workspace's service stopped or started answering. */

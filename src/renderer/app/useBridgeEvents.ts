@@ -37,6 +37,10 @@ export function useBridgeEvents(): void {
           !current || current.workspaceId === status.workspaceId ? status : current,
         );
       }),
+      bridge.on('localCopyChanged', ({ workspaceId }) => {
+        void queryClient.invalidateQueries({ queryKey: replicaKeys.status() });
+        void queryClient.invalidateQueries({ queryKey: replicaKeys.localCopy(workspaceId) });
+      }),
       bridge.on('connectivityChanged', (reach) => {
         queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>
           status?.workspaceId === reach.workspaceId ? { ...status, ...reach } : status,

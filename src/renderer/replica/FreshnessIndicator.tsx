@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatAgo } from '../shared-ui/format';
+import { pauseLine, pauseWords, rebuiltWords } from './local-copy-words';
 import { replicaQueries, syncQueries } from './queries';
 import { syncBarWords } from './sync-words';
 import './replica.css';
@@ -26,7 +27,7 @@ export function FreshnessIndicator() {
   const syncWords = sync.data ? syncBarWords(sync.data, now) : null;
   // The line's place in the top bar is there from the first paint, so its words never move the bar.
   if (!status.data) return <p className="freshness" role="status" aria-live="polite" />;
-  const { online, lastContactAt, storage } = status.data;
+  const { online, lastContactAt, storage, storingPaused, rebuilt } = status.data;
   const when = lastContactAt ? formatAgo(lastContactAt, now) : null;
   const sessionOnly =
     storage === 'memory' ? 'No OS keychain: the local copy is kept in memory for this session only.' : undefined;
@@ -34,16 +35,30 @@ export function FreshnessIndicator() {
     storage === 'off'
       ? 'Offline — the local copy is off, so screens not open already cannot be read'
       : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`;
+  const notice = storingPaused
+    ? {
+        line: pauseLine(storingPaused),
+        title: `${pauseWords(storingPaused)}. Screens show what it holds and what the service answers; nothing new is kept until a write succeeds again, which is tried every 30 seconds.`,
+      }
+    : rebuilt && rebuiltWords(rebuilt);
   return (
     <p
-      className={online ? 'freshness' : 'freshness offline'}
+      className={['freshness', !online && 'offline', notice && 'noticed'].filter(Boolean).join(' ')}
       role="status"
       aria-live="polite"
       // A narrow window cuts the line short: the whole of it on hover.
-      title={online ? sessionOnly : offline}
+      title={[online ? sessionOnly : offline, notice?.title].filter(Boolean).join(' ') || undefined}
     >
       <span className="freshness-line">
-        {online ? when && `Updated ${when}` : offline}
+        {!online && offline}
+        {/* Online, the notice leads: where the bar is tight, the end of the line is what is cut. */}
+        {notice && (
+          <span className="freshness-notice">
+            {!online && ' · '}
+            {notice.line}
+          </span>
+        )}
+        {online && when && (notice ? <span className="muted"> · updated {when}</span> : `Updated ${when}`)}
         {syncWords && <span className="muted"> · {syncWords}</span>}
         {sessionOnly && <span className="muted"> · local copy for this session only</span>}
       </span>

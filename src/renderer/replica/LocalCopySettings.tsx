@@ -4,6 +4,7 @@ import type { LocalCopy, Workspace } from '../../shared/bridge';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
 import { formatBytes } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
+import { pauseWords, resetWords } from './local-copy-words';
 import { replicaQueries, syncQueries, useLocalCopyControl, useSyncControl } from './queries';
 import { nextAttemptWords, storedWords, syncStateWords } from './sync-words';
 
@@ -46,6 +47,13 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
       {copy.data && (
         <>
           <p>{storageWords(copy.data)}</p>
+          {copy.data.storingPaused && (
+            <p className="local-copy-notice">
+              {pauseWords(copy.data.storingPaused)}. Screens show what it holds and what the service answers; nothing
+              new is kept until a write succeeds again, which is tried every 30 seconds.
+            </p>
+          )}
+          {copy.data.lastReset && <p className="muted">{resetWords(copy.data.lastReset)}</p>}
           <div className="switch-row">
             <input
               id={switchId}

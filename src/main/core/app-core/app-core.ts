@@ -18,6 +18,7 @@ import type { KeyVault } from '../key-vault/key-vault';
 import { createLocalCopies } from '../replica/local-copies';
 import { mergedSearch } from '../replica/merged-search';
 import { createReplicaReads } from '../replica/replica-reads';
+import type { ReplicaStorageOptions } from '../replica/replicas';
 import { createSavedSearches } from '../saved-searches/saved-searches';
 import { readServiceProfile } from '../service-profile/read-service-profile';
 import type { StoredWorkspace } from '../settings/settings-schema';
@@ -51,6 +52,8 @@ export interface AppCoreOptions {
      * a round every `roundEveryMs` (default 5 minutes) while it stays on screen.
      */
     sync?: { pageSize?: number; roundEveryMs?: number } | null;
+    /** How the copy copes with its disk: the probe of a paused copy, the check after a crash, a page limit. */
+    storage?: ReplicaStorageOptions;
   };
   /** How often the active workspace's saved searches are counted for new matches. */
   savedSearchCheckEveryMs?: number;
@@ -144,6 +147,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         ...quickRetry,
       }),
     syncProgress: (status) => emit('syncProgress', status),
+    changed: (workspaceId) => emit('localCopyChanged', { workspaceId }),
+    storage: options.replica?.storage,
   });
   const { replicas, syncOf, syncStatus } = localCopies;
 
@@ -203,10 +208,34 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     revalidateAfterMs: options.replica?.revalidateAfterMs,
   });
 
-  /** A 401 for the key the workspace still holds (not one replaced meanwhile): its copy goes. */
+  /** Per workspace, the one request asking whether a key met with a 401 is refused. */
+  const confirmingRefusal = new Map<string, Promise<boolean>>();
+
+  /**
+   * Whether the service refuses the key for good: one 401 may come from a proxy or a service
+   * having a bad moment, and what it costs (the copy deleted, a full sync again) cannot be undone,
+   * so the key's own member (`GET /v1/members/me`, which every key may read) must be refused too.
+   */
+  function refusedForGood(workspace: StoredWorkspace, key: string): Promise<boolean> {
+    let confirming = confirmingRefusal.get(workspace.id);
+    if (!confirming) {
+      confirming = clientFor(workspace, key, quickRetry)
+        .getMe({})
+        .then(
+          () => false,
+          (error: unknown) => error instanceof ApiError && error.status === 401,
+        )
+        .finally(() => confirmingRefusal.delete(workspace.id));
+      confirmingRefusal.set(workspace.id, confirming);
+    }
+    return confirming;
+  }
+
+  /** A 401 for the key the workspace still holds (not one replaced meanwhile), confirmed: its copy goes. */
   async function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
     if (localCopies.hasKeyGone(workspace.id) || (await workspaces.keyFor(workspace)) !== key) return;
-    await localCopies.keyGone(workspace.id);
+    if (!(await refusedForGood(workspace, key))) return;
+    if ((await workspaces.keyFor(workspace)) === key) await localCopies.keyGone(workspace.id, 'key-refused');
   }
 
   const jobs = createJobWatcher({
@@ -286,19 +315,19 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const before = workspaces.find(workspaceId).member?.id;
       const workspace = await workspaces.replaceKey(workspaceId, apiKey, signal);
       // Another member's key may see other calls: what the old one synced is not theirs to read.
-      if (before !== workspace.member?.id) await localCopies.forget(workspaceId);
+      if (before !== workspace.member?.id) await localCopies.forget(workspaceId, 'key-replaced');
       localCopies.keyAccepted(workspaceId);
       return workspace;
     },
     setWorkspaceCurrency: ({ workspaceId, currency }) => workspaces.setCurrency(workspaceId, currency),
     signOut: async ({ workspaceId }) => {
       await workspaces.forgetKey(workspaceId);
-      await localCopies.keyGone(workspaceId);
+      await localCopies.keyGone(workspaceId, 'signed-out');
       return { workspaceId };
     },
     revokeKey: async (params, signal) => {
       const revoked = await workspaces.revoke(params.workspaceId, signal);
-      await localCopies.keyGone(params.workspaceId);
+      await localCopies.keyGone(params.workspaceId, 'key-revoked');
       return revoked;
     },
     removeWorkspace: async ({ workspaceId }) => {
@@ -339,13 +368,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     getReplicaStatus: async () => {
       const workspace = workspaces.active();
       const replica = await replicas.get(workspace.id);
-      const fetchedAt = replica?.answers.lastFetchedAt() ?? null;
+      const fetchedAt = await replicas.read(workspace.id, ({ answers }) => answers.lastFetchedAt());
       connectivity.seed(workspace.id, fetchedAt === null ? null : new Date(fetchedAt).toISOString());
       void syncOf(workspace.id);
       return {
         workspaceId: workspace.id,
         storage: replica?.storage ?? 'off',
         ...(await connectivity.check(workspace.id)),
+        ...localCopies.problems(workspace.id),
       };
     },
     getSyncStatus: async () => {
@@ -354,14 +384,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     searchLocal: async (query, signal) => {
       const workspace = workspaces.active();
-      const replica = await replicas.get(workspace.id);
-      return mergedSearch({
-        db: replica?.db ?? null,
+      const search = {
         query,
         knownCalls: (await syncOf(workspace.id))?.progress().calls.known ?? 0,
-        searchService: async (q, dealId) =>
+        searchService: async (q: string, dealId: string | undefined) =>
           (await askService(workspace, 'searchTranscripts', { q, limit: 100, deal_id: dealId }, signal)) as never,
-      });
+      };
+      // A copy that cannot be read searches nothing here: the service is asked for every call.
+      const local = await replicas.read(workspace.id, ({ db }) => mergedSearch({ db, ...search }));
+      return local ?? mergedSearch({ db: null, ...search });
     },
     getHeldTranscript: async ({ id }) =>
       reads.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,
@@ -394,7 +425,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     removeLocalData: async ({ workspaceId }) => {
       workspaces.find(workspaceId);
-      await localCopies.forget(workspaceId);
+      await localCopies.forget(workspaceId, 'removed');
       // Starts over empty, syncing afresh when it is the workspace on screen (or stays off).
       if (workspaces.active().id === workspaceId) await syncOf(workspaceId);
       return localCopies.describe(workspaceId);

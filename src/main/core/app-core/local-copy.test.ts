@@ -1,18 +1,29 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFaultProxy } from '../../../service/testing/fault-proxy';
 import { callApi } from '../../../service/testing/http';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import type { LocalCopy, OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
+import type {
+  BridgeEventName,
+  LocalCopy,
+  OperationName,
+  OperationParams,
+  OperationResult,
+} from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import { accountFor, type KeyVault } from '../key-vault/key-vault';
 import { openKeyVault } from '../key-vault/open-key-vault';
 import { createSessionKeyVault } from '../key-vault/session-key-vault';
+import { openReplicaDb } from '../replica/replica-db';
 import { replicaKeyAccount } from '../replica/replica-key';
+import type { ReplicaStorageOptions } from '../replica/replicas';
 import { createConfJsonFile } from '../settings/conf-json-file';
 import { openSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { damage, writeThenCrash } from '../testing/replica-faults';
 import { createTempCore } from '../testing/temp-core';
 import type { AppCore } from './app-core';
 
@@ -100,6 +111,7 @@ describe.skipIf(!underKeyring)(
       const { vault, core, workspace, file } = await setUp();
       await ok(core, 'signOut', { workspaceId: workspace.id });
       await expectGone(vault, file, workspace.id);
+      expect((await localCopy(core, workspace.id)).lastReset).toMatchObject({ reason: 'signed-out' });
       await core.invoke('listDeals', { limit: 5 });
       await expectGone(vault, file, workspace.id);
     });
@@ -108,6 +120,7 @@ describe.skipIf(!underKeyring)(
       const { vault, core, workspace, file } = await setUp();
       await ok(core, 'revokeKey', { workspaceId: workspace.id });
       await expectGone(vault, file, workspace.id);
+      expect((await localCopy(core, workspace.id)).lastReset).toMatchObject({ reason: 'key-revoked' });
     });
 
     it('is deleted when the service refuses the key (revoked elsewhere), and kept again once a new key works', async () => {
@@ -122,6 +135,8 @@ describe.skipIf(!underKeyring)(
         on: true,
         storage: 'off',
         bytes: 0,
+        storingPaused: null,
+        lastReset: { at: expect.any(String), reason: 'key-refused', keptAt: null },
       });
 
       await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() });
@@ -133,9 +148,11 @@ describe.skipIf(!underKeyring)(
       const { vault, core, workspace, file } = await setUp();
       await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() });
       expect(existsSync(file)).toBe(true);
+      expect((await localCopy(core, workspace.id)).lastReset).toBeNull();
       const other = org().members[1]!.id;
       await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey(other) });
       await expectGone(vault, file, workspace.id);
+      expect((await localCopy(core, workspace.id)).lastReset).toMatchObject({ reason: 'key-replaced' });
     });
 
     it('is deleted with the workspace, whose API key leaves the keychain too', async () => {
@@ -153,6 +170,8 @@ describe.skipIf(!underKeyring)(
         on: false,
         storage: 'off',
         bytes: 0,
+        storingPaused: null,
+        lastReset: { at: expect.any(String), reason: 'turned-off', keptAt: null },
       });
       await expectGone(vault, file, workspace.id);
       const deals = await ok(core, 'listDeals', { limit: 5 });
@@ -177,6 +196,7 @@ describe.skipIf(!underKeyring)(
 
       const emptied = await ok(core, 'removeLocalData', { workspaceId: workspace.id });
       expect(emptied.storage).toBe('file');
+      expect(emptied.lastReset).toMatchObject({ reason: 'removed', keptAt: null });
       expect(emptied.bytes).toBeLessThan(full.bytes);
       expect(await vault.get(replicaKeyAccount(workspace.id))).not.toBe(oldKey);
       // The API key, the workspace's settings and what the service holds are untouched.
@@ -211,6 +231,8 @@ describe('the local copy without a keychain (in memory for the session)', () => 
       on: false,
       storage: 'off',
       bytes: 0,
+      storingPaused: null,
+      lastReset: { at: expect.any(String), reason: 'turned-off', keptAt: null },
     });
     expect((await ok(core, 'listDeals', { limit: 5 })).data.length).toBeGreaterThan(0);
     const searched = await ok(core, 'searchLocal', { q: 'e' });
@@ -236,3 +258,342 @@ describe('the local copy without a keychain (in memory for the session)', () => 
     expect((await localCopy(core, first.workspace.id)).storage).toBe('off');
   });
 });
+
+/** A folder on a disk this small, or (where no disk can be mounted) a replica page limit that acts as one. */
+interface SmallDisk {
+  dir: string;
+  storage: ReplicaStorageOptions;
+  /** No room left from now on. */
+  fill(): void;
+  /** Room again. */
+  free(): void;
+}
+
+function smallDisk(): SmallDisk {
+  const dir = mkdtempSync(join(tmpdir(), 'callscope-small-disk-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir], { stdio: 'ignore' });
+  } catch {
+    // Not allowed to mount here: SQLite's own page limit fails a write with the same SQLITE_FULL.
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const roomy = 1_000_000_000;
+    let pages = roomy;
+    return {
+      dir,
+      storage: { maxPageCount: () => pages },
+      fill: () => {
+        pages = 1;
+      },
+      free: () => {
+        pages = roomy;
+      },
+    };
+  }
+  cleanups.push(() => {
+    execFileSync('umount', ['--lazy', dir]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const filler = join(dir, 'filler');
+  return {
+    dir,
+    storage: {},
+    fill() {
+      const fd = openSync(filler, 'w');
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      } finally {
+        closeSync(fd);
+      }
+    },
+    free: () => rmSync(filler),
+  };
+}
+
+/** The events of this name the core sends from now on. */
+function eventsOf(core: AppCore, name: BridgeEventName): unknown[] {
+  const seen: unknown[] = [];
+  core.on((event, payload) => event === name && seen.push(payload));
+  return seen;
+}
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+describe.skipIf(!underKeyring)(
+  'the local copy when its disk or its file fails (its key in a real Secret Service)',
+  () => {
+    /**
+     * A workspace whose copy lives in `dir`, on a core that can be closed cleanly and started again
+     * on the same settings, keychain and folder, with something done to the file in between.
+     */
+    async function faultyApp(options: { dir?: string; baseUrl?: string; storage?: ReplicaStorageOptions } = {}) {
+      const vault = await openKeyVault(`Callscope-test-${randomUUID()}`);
+      const settingsDir = mkdtempSync(join(tmpdir(), 'callscope-local-copy-settings-'));
+      const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'callscope-local-copy-'));
+      cleanups.push(() => {
+        rmSync(settingsDir, { recursive: true, force: true });
+        if (!options.dir) rmSync(dir, { recursive: true, force: true });
+      });
+      const start = (replica: { sync?: object | null; storage?: ReplicaStorageOptions } = {}) => {
+        const made = createTempCore({
+          vault,
+          settings: openSettingsStore(settingsDir, createConfJsonFile),
+          replica: { dir, sync: replica.sync ?? null, storage: replica.storage ?? options.storage },
+        });
+        cleanups.unshift(made.dispose);
+        return made.core;
+      };
+      const core = start();
+      const apiKey = await issueKey();
+      const workspace = await ok(core, 'addWorkspace', {
+        baseUrl: options.baseUrl ?? service.baseUrl,
+        apiKey,
+        name: 'Kept',
+      });
+      const file = join(dir, `${encodeURIComponent(workspace.id)}.replica.sqlite`);
+      const fileKey = async () => Buffer.from((await vault.get(replicaKeyAccount(workspace.id)))!, 'hex');
+      return {
+        vault,
+        core,
+        dir,
+        file,
+        workspace,
+        apiKey,
+        fileKey,
+        /** Closes `current` cleanly (its WAL folded back), runs `meanwhile` on the file, starts again. */
+        async restart(
+          current: AppCore,
+          meanwhile: (file: string, key: Buffer) => void,
+          replica?: Parameters<typeof start>[0],
+        ) {
+          current.close();
+          await vi.waitFor(() => expect(existsSync(`${file}-wal`)).toBe(false), { timeout: 10_000 });
+          meanwhile(file, await fileKey());
+          return start(replica);
+        },
+      };
+    }
+
+    /** The service's own transcript of the call, as the key reads it there. */
+    async function serviceTranscript(apiKey: string, id: string): Promise<unknown> {
+      return (await callApi(service.baseUrl, `/v1/videos/${id}/transcript`, { key: apiKey })).body.data;
+    }
+
+    /** The copies of the file set aside for this reason, by their full paths (side files left out). */
+    function setAside(dir: string, file: string, reason: 'corrupt' | 'newer'): string[] {
+      const prefix = `${file.slice(dir.length + 1)}.${reason}-`;
+      return readdirSync(dir)
+        .filter((name) => name.startsWith(prefix) && !/-(wal|shm|journal)$/.test(name))
+        .map((name) => join(dir, name));
+    }
+
+    it('a full disk pauses storing with a notice, every answer still reaches the screen, and storing resumes by itself once there is room', async () => {
+      const disk = smallDisk();
+      const { core, workspace, apiKey } = await faultyApp({
+        dir: disk.dir,
+        storage: { probeEveryMs: 50, ...disk.storage },
+      });
+      // One call read before the disk fills, one only once there is room again.
+      const [heldBefore, readOnceFreed, ...videos] = (await ok(core, 'listVideos', { limit: 100 })).data;
+      await ok(core, 'getTranscript', { id: heldBefore!.id });
+      const changes = eventsOf(core, 'localCopyChanged');
+
+      disk.fill();
+      const readBeforePause = new Set<string>();
+      for (const video of videos) {
+        const transcript = await ok(core, 'getTranscript', { id: video.id });
+        expect(transcript.data).toEqual(await serviceTranscript(apiKey, video.id));
+        readBeforePause.add(video.id);
+        if ((await ok(core, 'getReplicaStatus', {})).storingPaused) break;
+      }
+      // The disk really did fill: storing paused, and says why, in the status line and in Settings.
+      expect((await ok(core, 'getReplicaStatus', {})).storingPaused).toMatchObject({ reason: 'disk-full' });
+      expect((await localCopy(core, workspace.id)).storingPaused).toMatchObject({ reason: 'disk-full' });
+      expect(changes).toContainEqual({ workspaceId: workspace.id });
+
+      // Full, eight reads in a row get the service's answer (calls never read first); none is stored.
+      const unread = videos.filter((video) => !readBeforePause.has(video.id));
+      for (const video of [...unread, ...videos].slice(0, 8)) {
+        const transcript = await ok(core, 'getTranscript', { id: video.id });
+        expect(transcript.data).toEqual(await serviceTranscript(apiKey, video.id));
+        if (!readBeforePause.has(video.id)) expect(await ok(core, 'getHeldTranscript', { id: video.id })).toBeNull();
+      }
+      // And what the copy held before is still read from it.
+      expect(await ok(core, 'getHeldTranscript', { id: heldBefore!.id })).not.toBeNull();
+
+      disk.free();
+      await vi.waitFor(async () => expect((await ok(core, 'getReplicaStatus', {})).storingPaused).toBeNull(), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      const later = await ok(core, 'getTranscript', { id: readOnceFreed!.id });
+      expect(await ok(core, 'getHeldTranscript', { id: readOnceFreed!.id })).toEqual(later);
+    });
+
+    it('with the disk full the sync says the local copy is paused, waits without a timer, and carries on once there is room', async () => {
+      const disk = smallDisk();
+      const storage = { probeEveryMs: 50, ...disk.storage };
+      const app = await faultyApp({ dir: disk.dir, storage });
+      await ok(app.core, 'listMembers', {});
+      const core = await app.restart(app.core, () => {}, { sync: { pageSize: 5 }, storage });
+      await ok(core, 'setSyncBudget', { requestsPerSecond: 50 });
+      disk.fill();
+      await vi.waitFor(
+        async () =>
+          expect(await ok(core, 'getSyncStatus', {})).toMatchObject({
+            state: 'waiting',
+            problem: 'Local copy paused: the disk is full',
+            nextAttemptAt: null,
+          }),
+        { timeout: 20_000, interval: 50 },
+      );
+      const paused = await ok(core, 'getSyncStatus', {});
+      expect(paused.calls.synced + paused.deals.synced).toBeLessThan(paused.calls.known + paused.deals.known || 1);
+
+      disk.free();
+      await vi.waitFor(async () => expect((await ok(core, 'getSyncStatus', {})).state).toBe('up-to-date'), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      const done = await ok(core, 'getSyncStatus', {});
+      expect(done.calls).toMatchObject({ synced: done.calls.known, failing: 0 });
+      expect(done.calls.known).toBeGreaterThan(0);
+    });
+
+    it('a file damaged where it opens is set aside whole, an empty one syncs afresh, and Settings say where the old one is kept', async () => {
+      const app = await faultyApp();
+      const { id } = (await ok(app.core, 'listVideos', { limit: 5 })).data[0]!;
+      await ok(app.core, 'getTranscript', { id });
+      let damagedHash = '';
+      const core = await app.restart(
+        app.core,
+        (file, key) => {
+          damage(file, key, 'first page');
+          damagedHash = sha256(file);
+        },
+        { sync: {} },
+      );
+
+      const transcript = await ok(core, 'getTranscript', { id });
+      expect(transcript.data).toEqual(await serviceTranscript(app.apiKey, id));
+      const [keptAt, ...more] = setAside(app.dir, app.file, 'corrupt');
+      expect(more).toEqual([]);
+      expect(sha256(keptAt!)).toBe(damagedHash);
+      expect((await ok(core, 'getReplicaStatus', {})).rebuilt).toMatchObject({ reason: 'damaged', keptAt });
+      expect(await localCopy(core, app.workspace.id)).toMatchObject({
+        storage: 'file',
+        lastReset: { reason: 'damaged', keptAt },
+      });
+      // The new copy keeps what is read, and the sync walks the workspace into it again.
+      expect(await ok(core, 'getHeldTranscript', { id })).toEqual(transcript);
+      await vi.waitFor(async () => expect((await ok(core, 'getSyncStatus', {})).deals.known).toBeGreaterThan(0), {
+        timeout: 30_000,
+        interval: 100,
+      });
+    });
+
+    it('damaged pages a later read meets: that read is answered by the service, and the copy is set aside and rebuilt', async () => {
+      const app = await faultyApp();
+      const videos = (await ok(app.core, 'listVideos', { limit: 100 })).data;
+      for (const video of videos) await ok(app.core, 'getTranscript', { id: video.id });
+      const core = await app.restart(app.core, (file, key) => {
+        expect(damage(file, key, ['answers'])).toBeGreaterThan(1);
+      });
+
+      for (const video of videos.slice(0, 8)) {
+        const transcript = await ok(core, 'getTranscript', { id: video.id });
+        expect(transcript.data).toEqual(await serviceTranscript(app.apiKey, video.id));
+      }
+      const [keptAt] = setAside(app.dir, app.file, 'corrupt');
+      expect(keptAt).toBeDefined();
+      expect(await localCopy(core, app.workspace.id)).toMatchObject({ lastReset: { reason: 'damaged', keptAt } });
+      expect(await ok(core, 'getHeldTranscript', { id: videos[7]!.id })).not.toBeNull();
+    });
+
+    it('a copy a newer version wrote is set aside unread, and an empty one takes its place', async () => {
+      const app = await faultyApp();
+      const deals = await ok(app.core, 'listDeals', { limit: 5 });
+      const core = await app.restart(app.core, (file, key) => {
+        const db = openReplicaDb({ file, key });
+        db.pragma('user_version = 99');
+        db.close();
+      });
+
+      expect((await ok(core, 'listDeals', { limit: 5 })).data).toEqual(deals.data);
+      const [keptAt] = setAside(app.dir, app.file, 'newer');
+      expect(keptAt).toBeDefined();
+      expect((await ok(core, 'getReplicaStatus', {})).rebuilt).toMatchObject({ reason: 'newer-version', keptAt });
+      expect((await localCopy(core, app.workspace.id)).lastReset).toMatchObject({ reason: 'newer-version', keptAt });
+    });
+
+    it('after a crash, a check in the background finds damage no read has met, and the copy is rebuilt with the crash’s last commit kept', async () => {
+      const app = await faultyApp();
+      const videos = (await ok(app.core, 'listVideos', { limit: 100 })).data;
+      for (const video of videos) await ok(app.core, 'getTranscript', { id: video.id });
+      const core = await app.restart(
+        app.core,
+        (file, key) => {
+          expect(damage(file, key, ['segments'])).toBeGreaterThan(0);
+          writeThenCrash(file, key, 'the last commit before the crash');
+        },
+        { storage: { checkAfterMs: 0 } },
+      );
+      const changes = eventsOf(core, 'localCopyChanged');
+
+      // Only the list is read, whose pages are whole: the check alone can find the damage.
+      await ok(core, 'listDeals', { limit: 5 });
+      await vi.waitFor(async () => expect((await ok(core, 'getReplicaStatus', {})).rebuilt).not.toBeNull(), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      expect(changes).toContainEqual({ workspaceId: app.workspace.id });
+      const [keptAt] = setAside(app.dir, app.file, 'corrupt');
+      expect((await ok(core, 'getReplicaStatus', {})).rebuilt).toMatchObject({ reason: 'damaged', keptAt });
+      const kept = openReplicaDb({ file: keptAt!, key: await app.fileKey() });
+      expect(kept.prepare("SELECT body FROM answers WHERE op = 'crashTest'").pluck().get()).toBe(
+        JSON.stringify({ data: 'the last commit before the crash' }),
+      );
+      kept.close();
+    });
+
+    it('one 401 deletes nothing while the key’s own member still answers; once the key is revoked the copy goes, and Settings say why', async () => {
+      const proxy = await startFaultProxy(service.baseUrl);
+      cleanups.push(() => void proxy.close());
+      const { core, vault, file, workspace, apiKey } = await faultyApp({ baseUrl: proxy.url });
+      await readDeals(core);
+
+      const fault = proxy.inject({
+        when: 'listMembers',
+        fault: { kind: 'status', status: 401, code: 'unauthorized' },
+        times: 1,
+      });
+      const from = proxy.received().length;
+      expect(await core.invoke('listMembers', {})).toMatchObject({ ok: false, error: { status: 401 } });
+      expect(fault.injected()).toBe(1);
+      // One request with the same key confirms: the key's own member, which answered.
+      expect(
+        proxy
+          .received()
+          .slice(from)
+          .map((request) => request.endpoint),
+      ).toEqual(['listMembers', 'getMe']);
+      expect(existsSync(file)).toBe(true);
+      expect(await vault.get(replicaKeyAccount(workspace.id))).toMatch(/^[0-9a-f]{64}$/);
+      expect(await localCopy(core, workspace.id)).toMatchObject({ storage: 'file', lastReset: null });
+      expect((await ok(core, 'listMembers', {})).data.length).toBeGreaterThan(0);
+
+      await callApi(service.baseUrl, '/v1/keys/me', { key: apiKey, method: 'DELETE' });
+      expect(await core.invoke('getVideo', { id: 'vid_never_read' })).toMatchObject({
+        ok: false,
+        error: { status: 401 },
+      });
+      expect(existsSync(file)).toBe(false);
+      expect(await vault.get(replicaKeyAccount(workspace.id))).toBeNull();
+      const removed = await localCopy(core, workspace.id);
+      expect(removed).toMatchObject({ on: true, storage: 'off', lastReset: { reason: 'key-refused', keptAt: null } });
+      expect(Number.isNaN(Date.parse(removed.lastReset!.at))).toBe(false);
+    });
+  },
+);

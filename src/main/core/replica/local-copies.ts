@@ -1,7 +1,15 @@
-import { DEFAULT_SYNC_BUDGET, type LocalCopy, type SyncStatus } from '../../../shared/bridge';
+import {
+  DEFAULT_SYNC_BUDGET,
+  type LocalCopy,
+  type LocalCopyReset,
+  type ReplicaStatus,
+  type StoringPause,
+  type SyncStatus,
+} from '../../../shared/bridge';
 import type { KeyVault } from '../key-vault/key-vault';
 import type { SettingsStore } from '../settings/settings-store';
-import { createReplicas } from './replicas';
+import { createReplicas, type ReplicaStorageOptions, type SetAside } from './replicas';
+import type { StorageFault } from './storage-faults';
 import { createRequestBudget } from './sync/request-budget';
 import { createWorkspaceSync, type SyncProgress, type WorkspaceSync } from './sync/workspace-sync';
 
@@ -18,7 +26,23 @@ export interface LocalCopiesOptions {
   /** One request to the workspace's service, as every other one goes. */
   request(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
   syncProgress(status: SyncStatus): void;
+  /** The copy paused or resumed storing, was rebuilt or removed: what Settings and the status line show changed. */
+  changed(workspaceId: string): void;
+  storage?: ReplicaStorageOptions;
 }
+
+/** Why the sync waits after a write to the copy failed; the storage layer pauses or rebuilds it. */
+const storageWords: Record<StorageFault, string> = {
+  full: 'Local copy paused: the disk is full',
+  other: 'Local copy paused: a write to it failed',
+  corrupt: 'The local copy was damaged and is being rebuilt',
+  'newer-version': 'The local copy was written by a newer Callscope and is being rebuilt',
+};
+
+/** Why a copy was deleted, as kept in settings for Settings to say. */
+export type RemovalReason = Exclude<LocalCopyReset['reason'], 'damaged' | 'newer-version'>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Every workspace's local copy: whether one may be kept (the person's choice in Settings, and a
@@ -34,7 +58,44 @@ export function createLocalCopies(options: LocalCopiesOptions) {
   const keyGone = new Set<string>();
   const chosen = (workspaceId: string) => !(options.settings.read().localCopyOff ?? []).includes(workspaceId);
   const kept = (workspaceId: string) => !keyGone.has(workspaceId) && chosen(workspaceId);
-  const replicas = createReplicas({ vault: options.vault, dir: options.dir, keeps: kept });
+  /** Copies set aside and rebuilt this session: the status line says so until the app restarts. */
+  const rebuiltNow = new Map<string, LocalCopyReset>();
+  /** Workspaces whose sync was stopped for a rebuild, to sync the new copy afresh. */
+  const resyncAfterRebuild = new Set<string>();
+
+  function noteReset(workspaceId: string, reset: LocalCopyReset): void {
+    options.settings.update((current) => ({
+      ...current,
+      localCopyResets: { ...current.localCopyResets, [workspaceId]: reset },
+    }));
+  }
+
+  function rebuilt(workspaceId: string, setAside: SetAside): void {
+    const reset: LocalCopyReset = { at: iso(setAside.at), reason: setAside.reason, keptAt: setAside.keptAt };
+    console.error(
+      `callscope: the local copy of ${workspaceId} was set aside (${setAside.reason}) and is rebuilt; kept at ${setAside.keptAt ?? 'nowhere (in memory)'}`,
+    );
+    noteReset(workspaceId, reset);
+    rebuiltNow.set(workspaceId, reset);
+    options.changed(workspaceId);
+    if (resyncAfterRebuild.delete(workspaceId)) void syncOf(workspaceId);
+  }
+
+  const replicas = createReplicas({
+    vault: options.vault,
+    dir: options.dir,
+    keeps: kept,
+    storage: options.storage,
+    stopping: async (workspaceId) => {
+      if (await stopSync(workspaceId)) resyncAfterRebuild.add(workspaceId);
+    },
+    rebuilt,
+    storingChanged: (workspaceId) => {
+      options.changed(workspaceId);
+      // Room again: the sync carries on storing.
+      if (!replicas.storingPause(workspaceId)) resume(workspaceId);
+    },
+  });
   const budget = createRequestBudget(() => options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET);
   const syncs = new Map<string, Promise<WorkspaceSync | null>>();
   let closed = false;
@@ -75,6 +136,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
             roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
             request: (op, params, signal) => options.request(workspaceId, op, params, signal),
             onProgress: (progress) => options.syncProgress(syncStatus(workspaceId, progress)),
+            storageFailed: (error) => storageWords[replicas.reportWriteError(replica, error)],
           }),
       );
       syncs.set(workspaceId, sync);
@@ -90,18 +152,37 @@ export function createLocalCopies(options: LocalCopiesOptions) {
     return made;
   }
 
+  /** Stops the workspace's sync and forgets it; true when it was the one running. */
+  async function stopSync(workspaceId: string): Promise<boolean> {
+    const sync = syncs.get(workspaceId);
+    syncs.delete(workspaceId);
+    const wasRunning = running === workspaceId;
+    if (wasRunning) running = null;
+    (await sync)?.stop();
+    return wasRunning;
+  }
+
   /**
    * Signing out, revoking or replacing the key with another member's, a key the service refuses,
    * removing the workspace, turning its local copy off or "Remove local data": no copy of its
-   * calls is left behind, neither the file nor its key.
+   * calls is left behind, neither the file nor its key. Settings keep why, when there was one.
    */
-  async function forget(workspaceId: string): Promise<void> {
-    const sync = syncs.get(workspaceId);
-    syncs.delete(workspaceId);
-    if (running === workspaceId) running = null;
-    (await sync)?.stop();
-    await replicas.remove(workspaceId);
+  async function forget(workspaceId: string, reason: RemovalReason): Promise<void> {
+    await stopSync(workspaceId);
+    rebuiltNow.delete(workspaceId);
+    if (await replicas.remove(workspaceId)) noteReset(workspaceId, { at: iso(Date.now()), reason, keptAt: null });
     options.syncProgress(syncStatus(workspaceId, null));
+    options.changed(workspaceId);
+  }
+
+  /** The service answered on again (after an outage), or the disk has room again: the stopped sync carries on. */
+  function resume(workspaceId: string): void {
+    if (!closed) void syncs.get(workspaceId)?.then((sync) => sync?.start());
+  }
+
+  function storingPaused(workspaceId: string): StoringPause | null {
+    const pause = replicas.storingPause(workspaceId);
+    return pause && { ...pause, since: iso(pause.since) };
   }
 
   return {
@@ -110,16 +191,13 @@ export function createLocalCopies(options: LocalCopiesOptions) {
     syncStatus,
     forget,
 
-    /** The service answered on again (after an outage): the stopped sync carries on. */
-    resume(workspaceId: string): void {
-      if (!closed) void syncs.get(workspaceId)?.then((sync) => sync?.start());
-    },
+    resume,
 
     hasKeyGone: (workspaceId: string) => keyGone.has(workspaceId),
     /** The workspace's key is gone or refused: its copy goes, and none is kept until a key works. */
-    async keyGone(workspaceId: string): Promise<void> {
+    async keyGone(workspaceId: string, reason: 'signed-out' | 'key-revoked' | 'key-refused'): Promise<void> {
       keyGone.add(workspaceId);
-      await forget(workspaceId);
+      await forget(workspaceId, reason);
     },
     keyAccepted(workspaceId: string): void {
       keyGone.delete(workspaceId);
@@ -127,7 +205,18 @@ export function createLocalCopies(options: LocalCopiesOptions) {
 
     /** Settings' view of the copy. */
     async describe(workspaceId: string): Promise<LocalCopy> {
-      return { workspaceId, on: chosen(workspaceId), ...(await replicas.size(workspaceId)) };
+      return {
+        workspaceId,
+        on: chosen(workspaceId),
+        ...(await replicas.size(workspaceId)),
+        storingPaused: storingPaused(workspaceId),
+        lastReset: options.settings.read().localCopyResets?.[workspaceId] ?? null,
+      };
+    },
+
+    /** What the status line says of the copy besides where it lives. */
+    problems(workspaceId: string): Pick<ReplicaStatus, 'storingPaused' | 'rebuilt'> {
+      return { storingPaused: storingPaused(workspaceId), rebuilt: rebuiltNow.get(workspaceId) ?? null };
     },
 
     /** The person's choice, kept in settings; off deletes the copy at once. */
@@ -136,17 +225,21 @@ export function createLocalCopies(options: LocalCopiesOptions) {
         const others = (current.localCopyOff ?? []).filter((id) => id !== workspaceId);
         return { ...current, localCopyOff: on ? others : [...others, workspaceId] };
       });
-      if (!on) await forget(workspaceId);
+      if (!on) await forget(workspaceId, 'turned-off');
     },
 
-    /** The workspace is gone: its copy, and any choice about it. */
+    /** The workspace is gone: its copy, and any choice or history of it. */
     async removeWorkspace(workspaceId: string): Promise<void> {
-      await forget(workspaceId);
+      await forget(workspaceId, 'removed');
       keyGone.delete(workspaceId);
-      options.settings.update((current) => ({
-        ...current,
-        localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
-      }));
+      options.settings.update((current) => {
+        const { [workspaceId]: _gone, ...resets } = current.localCopyResets ?? {};
+        return {
+          ...current,
+          localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
+          localCopyResets: resets,
+        };
+      });
     },
 
     /** The syncs stop before their replicas close, so none writes to a closed database. */

@@ -58,9 +58,10 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
       body = notFoundAnswer(error);
       if (body === null) throw error;
     }
-    // Asked again after the answer: the local copy may have been turned off meanwhile.
-    const replica = await options.replicas.get(workspaceId);
-    return { body, changed: replica?.answers.put(op, key, body, now()) ?? false };
+    // Asked for the copy again after the answer: it may have been turned off meanwhile. Storing
+    // is best-effort: a full disk or a damaged file leaves the answer the screen's all the same.
+    const changed = await options.replicas.write(workspaceId, (replica) => replica.answers.put(op, key, body, now()));
+    return { body, changed: changed ?? false };
   }
 
   /** A kept answer as the service gave it: its data, or its 404 again. */
@@ -85,23 +86,27 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
   return {
     async read(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal) {
       const key = canonicalParams(params);
-      const replica = await options.replicas.get(workspaceId);
-      // None kept while the local copy is off: the read goes to the service, and nothing is stored.
-      const stored = replica?.answers.get(op, key);
+      // None kept while the local copy is off, and a copy that cannot be read is a miss: the read
+      // goes to the service.
+      const stored = await options.replicas.read(workspaceId, (replica) => replica.answers.get(op, key));
       if (!stored) {
         try {
           return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);
         } catch (error) {
           // A list never read (another filter, a further page): offline, from the records held.
           const fromRecords =
-            replica && error instanceof ApiError && isUnreachable(error) && isOfflineListOp(op)
-              ? offlineList(replica.db, op, params)
+            error instanceof ApiError && isUnreachable(error) && isOfflineListOp(op)
+              ? await options.replicas.read(workspaceId, (replica) => offlineList(replica.db, op, params))
               : null;
-          if (fromRecords === null) throw error;
+          if (!fromRecords) throw error;
           return fromRecords;
         }
       }
-      if (stored.fetchedAt < (changedAt.get(workspaceId) ?? 0) && options.isOnline(workspaceId)) {
+      // While storing is paused the copy cannot take the service's newer answer, so the service
+      // is asked first (its answer shown, not stored); offline, the copy answers.
+      const mustAsk =
+        stored.fetchedAt < (changedAt.get(workspaceId) ?? 0) || options.replicas.storingPause(workspaceId) !== null;
+      if (mustAsk && options.isOnline(workspaceId)) {
         try {
           return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);
         } catch (error) {
@@ -117,8 +122,10 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
 
     /** What the replica holds for this read (a kept 404 is nothing), or null; the service is not asked. */
     async held(workspaceId: string, op: string, params: Record<string, unknown>): Promise<unknown> {
-      const replica = await options.replicas.get(workspaceId);
-      const body = replica?.answers.get(op, canonicalParams(params))?.body ?? null;
+      const body = await options.replicas.read(
+        workspaceId,
+        (replica) => replica.answers.get(op, canonicalParams(params))?.body ?? null,
+      );
       return notFoundIn(body) ? null : body;
     },
 

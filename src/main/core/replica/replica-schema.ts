@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
+import { NewerReplicaError } from './storage-faults';
 
 /**
  * Append-only: each entry moves the file from version i to i + 1 (`user_version`), so a replica
@@ -87,6 +88,11 @@ const migrations: string[] = [
   // The sync fetches more of each record (a deal's scorings and activity, a call's analyses):
   // every item is pending again, and only the parts it has no mark for are fetched.
   `UPDATE sync_items SET synced_updated_at = NULL;`,
+  // Storing pauses when the disk is full; a probe then writes a blob of some size here and
+  // deletes it again, and storing resumes once that succeeds (a one-row write could fit a page
+  // already free and say there is room when no answer would fit). IF NOT EXISTS: a file whose
+  // version was set back by hand, as tests do to build an older one, keeps its later tables.
+  `CREATE TABLE IF NOT EXISTS storage_probe (id INTEGER PRIMARY KEY, filler BLOB NOT NULL);`,
   // Honest sync: a part is settled only by an answer (or a 404, or a refusal for good); a failed
   // read leaves its record pending with a failure count and a time before which it is not tried
   // again. Versions before this one marked a part after a 5xx or an unreadable answer with nothing
@@ -111,9 +117,13 @@ const migrations: string[] = [
        AND (json_type(body, '$.data') = 'array' OR json_extract(body, '$.error.code') = 'not_found');`,
 ];
 
-/** Upgrades the file to the newest version (tests stop at an older `version` to build an old file). */
+/**
+ * Upgrades the file to the newest version (tests stop at an older `version` to build an old file).
+ * A file of a later version is refused: this build cannot know what its tables mean.
+ */
 export function migrateReplica(db: Database.Database, version = migrations.length): void {
   const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) throw new NewerReplicaError(current, migrations.length);
   for (let next = current; next < version; next += 1) {
     db.transaction(() => {
       db.exec(migrations[next]!);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CurrencyCode,
   defaultServiceProfile,
+  LocalCopyReset,
   Preferences,
   SAVED_SEARCHES_CAP,
   SavedSearch,
@@ -52,6 +53,8 @@ export const Settings = z.object({
   syncRequestsPerSecond: SyncBudget.optional(),
   /** Workspaces whose local copy the person turned off (Settings); absent: none. */
   localCopyOff: z.array(z.string()).optional(),
+  /** Per workspace id, the last time its local copy was deleted or rebuilt, and why; absent: never. */
+  localCopyResets: z.record(z.string(), LocalCopyReset).optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

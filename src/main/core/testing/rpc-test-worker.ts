@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { z } from 'zod';
 import { ApiError } from '../api-client/api-error';
-import { createRpcEndpoint } from '../engine/worker-rpc';
+import { createRpcEndpoint, type RpcEndpoint } from '../engine/worker-rpc';
 
 /** A worker for the worker boundary's own tests: echoes, fails as asked, asks back, and dies. */
 export const testWorkerContract = {
@@ -15,7 +15,7 @@ export const testHostContract = {
 };
 
 if (parentPort) {
-  const host = createRpcEndpoint<typeof testWorkerContract, typeof testHostContract>({
+  const host: RpcEndpoint<typeof testHostContract> = createRpcEndpoint<typeof testWorkerContract, typeof testHostContract>({
     port: parentPort,
     serves: testWorkerContract,
     handlers: {

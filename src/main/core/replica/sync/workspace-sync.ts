@@ -54,6 +54,12 @@ export interface WorkspaceSyncOptions {
   roundEveryMs?: number;
   /** The waits before a failed record, or a run that stopped, is tried again. */
   retry?: RetrySchedule;
+  /**
+   * An error that is not the service's: when the copy's storage failed (a full disk pauses
+   * storing, a damaged copy is rebuilt), why the sync waits, in words; it is then started again
+   * by whoever resumes storing, not by a timer. Null for any other error.
+   */
+  storageFailed?(error: unknown): string | null;
   now?: () => number;
 }
 
@@ -78,6 +84,9 @@ const FIRST_WALK_MAX_PAGES = 2_000;
 const PAGES_WITHOUT_NEWS = 3;
 const MAX_SKIPPED_IDS = 10;
 
+/** A wait with no timer: the sync is started again by whoever can tell (storing resumed). */
+const UNTIL_RESUMED = Number.POSITIVE_INFINITY;
+
 /** The run stops and waits, with the reason it gives the person. */
 class SyncWait extends Error {
   constructor(
@@ -91,8 +100,10 @@ class SyncWait extends Error {
 }
 
 /** A failure that ends the run: what the person is told, and when the sync tries again. */
-function runStop(error: unknown): SyncWait {
+function runStop(error: unknown, storageFailed: WorkspaceSyncOptions['storageFailed']): SyncWait {
   if (error instanceof SyncWait) return error;
+  const storage = error instanceof ApiError ? null : (storageFailed?.(error) ?? null);
+  if (storage !== null) return new SyncWait('waiting', storage, UNTIL_RESUMED);
   if (error instanceof ApiError) {
     if (error.status === 401) return new SyncWait('key-refused', describeFailure(error));
     if (isUnreachable(error)) return new SyncWait('offline', describeFailure(error));
@@ -277,6 +288,9 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     if (stop.state === 'key-refused') {
       // Started again by the app once a key works: asking with this one would be refused again.
       nextAttemptAt = null;
+    } else if (stop.waitMs === UNTIL_RESUMED) {
+      clearTimeout(timer);
+      nextAttemptAt = null;
     } else {
       runFailures += 1;
       // Only a wait the service asked for holds every request; the others are the sync's own pace.
@@ -310,7 +324,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
         return;
       } catch (error) {
         if (signal.aborted) return;
-        const stop = runStop(error);
+        const stop = runStop(error, options.storageFailed);
         failuresInARow = 0;
         // A short wait the service asked for is waited out within the round.
         if (stop.waitMs !== null && stop.waitMs <= WAIT_IN_ROUND_MS) {
@@ -329,7 +343,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     controller = new AbortController();
     const { signal } = controller;
     running = run(mode, signal)
-      .catch((error: unknown) => stopped(runStop(error)))
+      .catch((error: unknown) => stopped(runStop(error, options.storageFailed)))
       .finally(() => {
         running = null;
       });
