@@ -1,6 +1,7 @@
 import { ApiError, isUnreachable } from '../api-client/api-error';
+import { notFoundAnswer, notFoundIn } from './kept-not-found';
 import { isOfflineListOp, offlineList } from './offline-lists';
-import { canonicalParams, notFoundAnswer, notFoundIn } from './replica-answers';
+import { canonicalParams } from './replica-answers';
 import type { Replicas } from './replicas';
 
 export interface ReplicaReadsOptions {

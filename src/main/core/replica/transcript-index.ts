@@ -1,4 +1,4 @@
-import { notFoundIn } from './replica-answers';
+import { notFoundIn } from './kept-not-found';
 import type { ReplicaDatabase } from './replica-db';
 import { epochMs } from './timestamp';
 

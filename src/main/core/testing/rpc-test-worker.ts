@@ -15,7 +15,10 @@ export const testHostContract = {
 };
 
 if (parentPort) {
-  const host: RpcEndpoint<typeof testHostContract> = createRpcEndpoint<typeof testWorkerContract, typeof testHostContract>({
+  const host: RpcEndpoint<typeof testHostContract> = createRpcEndpoint<
+    typeof testWorkerContract,
+    typeof testHostContract
+  >({
     port: parentPort,
     serves: testWorkerContract,
     handlers: {

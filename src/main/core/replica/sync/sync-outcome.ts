@@ -1,5 +1,5 @@
 import { ApiError, isUnreachable } from '../../api-client/api-error';
-import { notFoundAnswer } from '../replica-answers';
+import { notFoundAnswer } from '../kept-not-found';
 
 /**
  * What one failed read of the sync means for the record part it was for. Only an answer settles
