@@ -392,7 +392,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       };
       // A copy that cannot be read searches nothing here: the service is asked for every call.
       const local = await replicas.read(workspace.id, ({ db }) => mergedSearch({ db, ...search }));
-      return local ?? mergedSearch({ db: null, ...search });
+      const kept = local === null && (await replicas.get(workspace.id)) !== null;
+      return local ?? mergedSearch({ db: null, copyUnreadable: kept, ...search });
     },
     getHeldTranscript: async ({ id }) =>
       reads.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,

@@ -6,8 +6,10 @@ import type { ReplicaDatabase } from './replica-db';
 import { type CheckedServiceHits, checkServiceHits, type ServiceHit } from './service-hits';
 
 export interface MergedSearchOptions {
-  /** The workspace's replica; null while its local copy is off (every call is then the service's). */
+  /** The workspace's replica; null while its local copy is off or cannot be read (every call is then the service's). */
   db: ReplicaDatabase | null;
+  /** With no replica: whether one is kept that could not be read, so the note does not say none is kept. */
+  copyUnreadable?: boolean;
   /** `dealLimit`: the deal groups to send (the most lines first); all of them when absent. */
   query: LocalSearchQuery & { dealLimit?: number };
   /** Calls the workspace is known to have (the sync's count); 0 when unknown. */
@@ -39,7 +41,9 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   // With the local copy off nothing is searched here: the note must not read as a sync still to come.
   const searchedHere = options.db
     ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
-    : 'No local copy is kept for this workspace, so the service searches every call';
+    : options.copyUnreadable
+      ? 'The local copy could not be read, so the service searches every call'
+      : 'No local copy is kept for this workspace, so the service searches every call';
   let note: string | null = null;
   if (offset === 0 && (!options.db || indexed.size < knownCalls || knownCalls === 0)) {
     try {
