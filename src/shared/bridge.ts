@@ -25,6 +25,10 @@ export const ClientErrorCode = z.enum([
   'timeout',
   'cancelled',
   'invalid_response',
+  /** A 3xx: the client follows no redirect; the message says where it pointed. */
+  'redirected',
+  /** A cursor-paginated list whose pages did not end (a cursor again, nothing new, too many). */
+  'endless_pages',
   'invalid_params',
   'no_workspace',
   'key_required',
