@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, listOf, Timestamp } from './primitives';
+import { Id, listOf, ReadTimestamp } from './primitives';
 
 /**
  * The local service's job states (design.md): `processing` → `completed` | `failed`. The
@@ -12,10 +12,10 @@ export const JobError = z.object({ code: z.string().nullish(), message: z.string
 export type JobError = z.infer<typeof JobError>;
 
 const jobTimes = {
-  created_at: Timestamp.nullish(),
-  started_at: Timestamp.nullish(),
-  finished_at: Timestamp.nullish(),
-  updated_at: Timestamp.nullish(),
+  created_at: ReadTimestamp.nullish(),
+  started_at: ReadTimestamp.nullish(),
+  finished_at: ReadTimestamp.nullish(),
+  updated_at: ReadTimestamp.nullish(),
 };
 
 export const AnalysisResult = z.object({

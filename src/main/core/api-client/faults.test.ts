@@ -157,3 +157,108 @@ describe('a Retry-After longer than the client will wait', () => {
     });
   }
 });
+
+/** The same instant in the forms ISO 8601 allows, with what reading it must give. */
+const isoForms: { name: string; write(iso: string): string; read(iso: string): string }[] = [
+  { name: 'lower-case t and z', write: (iso) => iso.replace('T', 't').replace('Z', 'z'), read: (iso) => iso },
+  { name: 'basic format', write: (iso) => iso.replaceAll('-', '').replaceAll(':', ''), read: (iso) => iso },
+  {
+    name: 'offset +0200',
+    write: (iso) => `${new Date(Date.parse(iso) + 2 * 3600_000).toISOString().slice(0, -1)}+0200`,
+    read: (iso) => iso,
+  },
+  {
+    name: 'offset +02',
+    write: (iso) => `${new Date(Date.parse(iso) + 2 * 3600_000).toISOString().slice(0, -1)}+02`,
+    read: (iso) => iso,
+  },
+  { name: 'a long fraction', write: (iso) => iso.replace('Z', '000000Z'), read: (iso) => iso },
+  {
+    name: 'minutes without seconds',
+    write: (iso) => `${iso.slice(0, 16)}Z`,
+    read: (iso) => `${iso.slice(0, 16)}:00.000Z`,
+  },
+];
+
+describe('timestamps in every form ISO 8601 allows', () => {
+  it('are read in every record of a list, as the same instants in RFC 3339 UTC', async () => {
+    const { api } = client();
+    const served = await api.listDeals({ limit: 24 });
+    const fault = proxy.inject({
+      when: 'listDeals',
+      fault: {
+        kind: 'edit',
+        edit(body) {
+          (body.data as Record<string, string>[]).forEach((deal, index) => {
+            const form = isoForms[index % isoForms.length]!;
+            deal.created_at = form.write(deal.created_at!);
+            deal.updated_at = form.write(deal.updated_at!);
+          });
+        },
+      },
+    });
+    const read = await api.listDeals({ limit: 24 });
+    expect(fault.injected()).toBe(1);
+    expect(read.unreadable).toEqual([]);
+    expect(read.data.map((deal) => deal.id)).toEqual(served.data.map((deal) => deal.id));
+    read.data.forEach((deal, index) => {
+      const form = isoForms[index % isoForms.length]!;
+      const original = served.data[index]!;
+      expect({ form: form.name, created_at: deal.created_at, updated_at: deal.updated_at }).toEqual({
+        form: form.name,
+        created_at: form.read(original.created_at),
+        updated_at: form.read(original.updated_at),
+      });
+    });
+  });
+
+  it('leave out only a record whose timestamp truly cannot be read, and say which', async () => {
+    const { api } = client();
+    const served = await api.listDeals({ limit: 5 });
+    const broken = served.data[2]!.id;
+    const fault = proxy.inject({
+      when: 'listDeals',
+      fault: {
+        kind: 'edit',
+        edit(body) {
+          const deal = (body.data as Record<string, string>[]).find((candidate) => candidate.id === broken)!;
+          deal.created_at = '2024-02-30T10:00Z';
+        },
+      },
+    });
+    const read = await api.listDeals({ limit: 5 });
+    expect(fault.injected()).toBe(1);
+    expect(read.data.map((deal) => deal.id)).toEqual(served.data.map((deal) => deal.id).filter((id) => id !== broken));
+    expect(read.unreadable).toEqual([
+      { id: broken, path: 'data[2]', problem: 'created_at: must be an ISO 8601 date-time' },
+    ]);
+  });
+});
+
+describe('an impossible number in a search answer’s meta', () => {
+  for (const odd of [
+    { total_matches: -3, truncated: 'yes' },
+    { total_matches: 2.5, truncated: true },
+    { total_matches: 'many', truncated: null },
+  ]) {
+    it(`(${JSON.stringify(odd)}) is read as unknown, and every hit is kept`, async () => {
+      const { api } = client();
+      const served = await api.searchTranscripts({ q: 'e', limit: 10 });
+      const fault = proxy.inject({
+        when: 'searchTranscripts',
+        fault: {
+          kind: 'edit',
+          edit(body) {
+            Object.assign(body.meta as object, odd);
+          },
+        },
+      });
+      const read = await api.searchTranscripts({ q: 'e', limit: 10 });
+      expect(fault.injected()).toBe(1);
+      expect(read.data.map((hit) => hit.id)).toEqual(served.data.map((hit) => hit.id));
+      expect(read.data).toHaveLength(10);
+      expect(read.meta.total_matches).toBeNull();
+      expect(read.meta.truncated).toBe(typeof odd.truncated === 'boolean' ? odd.truncated : null);
+    });
+  }
+});
