@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { type BrowserHost, startBrowserHost } from '../../src/main/browser/browser-host';
 import { createTempCore } from '../../src/main/core/testing/temp-core';
+import { type FaultProxy, startFaultProxy } from '../../src/service/testing/fault-proxy';
 import { type ServiceVariantName, serviceVariants } from '../../src/service/testing/service-variants';
 import { freePort, startTestService, type TestService } from '../../src/service/testing/test-service';
 import { type ReceivedRequest, startVariantProxy, type VariantProxy } from '../../src/service/testing/variant-proxy';
@@ -36,6 +37,8 @@ export interface CallscopeApp {
   freezeService(): void;
   /** Lets a frozen service go on (SIGCONT). */
   thawService(): void;
+  /** The fault proxy between the app and the service, to inject faults with. Only with `faultProxy`. */
+  readonly faults: FaultProxy;
 }
 
 export interface CallscopeAppOptions {
@@ -52,6 +55,8 @@ export interface CallscopeAppOptions {
   backgroundSync: boolean;
   /** How often the core counts saved searches' new matches (null: the app's every few minutes). */
   savedSearchCheckEveryMs: number | null;
+  /** Put the fault proxy (src/service/testing/fault-proxy.ts) between app and service, as `faults`. */
+  faultProxy: boolean;
 }
 
 /**
@@ -66,8 +71,12 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
   outageRehearsal: [false, { option: true, scope: 'worker' }],
   backgroundSync: [false, { option: true, scope: 'worker' }],
   savedSearchCheckEveryMs: [null, { option: true, scope: 'worker' }],
+  faultProxy: [false, { option: true, scope: 'worker' }],
   callscope: [
-    async ({ serviceArgs, serviceVariant, outageRehearsal, backgroundSync, savedSearchCheckEveryMs }, use) => {
+    async (
+      { serviceArgs, serviceVariant, outageRehearsal, backgroundSync, savedSearchCheckEveryMs, faultProxy },
+      use,
+    ) => {
       const service: TestService = await startTestService({
         profile: 'test',
         serveArgs: serviceArgs,
@@ -78,7 +87,8 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
       const proxy: VariantProxy | null = serviceVariant
         ? await startVariantProxy(service.baseUrl, serviceVariants[serviceVariant])
         : null;
-      const appServiceUrl = proxy?.url ?? service.baseUrl;
+      const faults = faultProxy ? await startFaultProxy(proxy?.url ?? service.baseUrl) : null;
+      const appServiceUrl = faults?.url ?? proxy?.url ?? service.baseUrl;
       const { core, dispose } = createTempCore({
         demo: { baseUrl: appServiceUrl, apiKey: key.key },
         replica: backgroundSync ? { sync: {} } : undefined,
@@ -116,6 +126,10 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           thawService() {
             process.kill(service.pid, 'SIGCONT');
           },
+          get faults() {
+            if (!faults) throw new Error('faults needs test.use({ faultProxy: true })');
+            return faults;
+          },
         });
       } finally {
         // A test that failed while the service was frozen must not leave it deaf to the stop below
@@ -123,6 +137,7 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
         if (outageRehearsal) wake(service.pid);
         await host?.close();
         dispose();
+        await faults?.close();
         await proxy?.close();
         await service.stop();
       }

@@ -71,3 +71,20 @@ export function jobOutcome(job: { status?: string | null; result?: unknown; erro
   if (job.error !== null && job.error !== undefined) return 'failed';
   return 'ended';
 }
+
+/**
+ * The job a start created whose answer could not be read, found in the newest page of its
+ * parent's history: the one the history gained since the start (`known`, the ids it held
+ * before), or, when the history had not been read before the start, its newest job if that one
+ * is running. Nothing when it shows none, rather than a job started earlier.
+ */
+export function startedJobIn(
+  recent: readonly { id: string; status?: string | null; result?: unknown; error?: unknown }[],
+  known: readonly string[] | null,
+): string | undefined {
+  if (known === null) {
+    const newest = recent[0];
+    return newest && jobOutcome(newest) === 'running' ? newest.id : undefined;
+  }
+  return recent.find((job) => !known.includes(job.id))?.id;
+}

@@ -262,3 +262,38 @@ describe('an impossible number in a search answer’s meta', () => {
     });
   }
 });
+
+for (const kind of ['analysis', 'scoring'] as const) {
+  describe(`a start of a${kind === 'analysis' ? 'n analysis' : ' scoring'} whose answer cannot be read`, () => {
+    it('is the success it was: no data, the request id, and the job in the history', async () => {
+      const { api } = client();
+      const parentId =
+        kind === 'analysis'
+          ? (await api.listVideos({ status: 'READY', limit: 1 })).data[0]!.id
+          : (await api.listDeals({ status: 'OPEN', limit: 1 })).data[0]!.id;
+      const history = () =>
+        kind === 'analysis'
+          ? api.listAnalyses({ id: parentId, limit: 5 })
+          : api.listScorings({ id: parentId, limit: 5 });
+      const before = new Set((await history()).data.map((job) => job.id));
+      const fault = proxy.inject({
+        when: kind === 'analysis' ? 'startAnalysis' : 'startScoring',
+        fault: {
+          kind: 'edit',
+          edit(body) {
+            (body.data as Record<string, unknown>).id = 42;
+          },
+        },
+        times: 1,
+      });
+      const started =
+        kind === 'analysis' ? await api.startAnalysis({ id: parentId }) : await api.startScoring({ id: parentId });
+      expect(fault.injected()).toBe(1);
+      expect(started.data).toBeNull();
+      expect(started.meta.request_id).toMatch(/^req_/);
+      expect(started.unreadable).toEqual([{ id: null, path: 'data', problem: expect.stringMatching(/^data.id:/) }]);
+      const gained = (await history()).data.filter((job) => !before.has(job.id));
+      expect(gained).toHaveLength(1);
+    });
+  });
+}
