@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { type BrowserHost, startBrowserHost } from '../../src/main/browser/browser-host';
 import { createTempCore } from '../../src/main/core/testing/temp-core';
+import { type FaultProxy, startFaultProxy } from '../../src/service/testing/fault-proxy';
 import { type ServiceVariantName, serviceVariants } from '../../src/service/testing/service-variants';
 import { freePort, startTestService, type TestService } from '../../src/service/testing/test-service';
 import { type ReceivedRequest, startVariantProxy, type VariantProxy } from '../../src/service/testing/variant-proxy';
@@ -40,6 +41,8 @@ export interface CallscopeApp {
   fillDisk(): void;
   /** It can grow again. */
   freeDisk(): void;
+  /** The fault proxy between the app and the service, to inject faults with. Only with `faultProxy`. */
+  readonly faults: FaultProxy;
 }
 
 export interface CallscopeAppOptions {
@@ -61,6 +64,8 @@ export interface CallscopeAppOptions {
    * whose writes then fail with SQLITE_FULL as on a full disk; a paused copy tries again every 200 ms.
    */
   diskRehearsal: boolean;
+  /** Put the fault proxy (src/service/testing/fault-proxy.ts) between app and service, as `faults`. */
+  faultProxy: boolean;
 }
 
 /**
@@ -76,9 +81,18 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
   backgroundSync: [false, { option: true, scope: 'worker' }],
   savedSearchCheckEveryMs: [null, { option: true, scope: 'worker' }],
   diskRehearsal: [false, { option: true, scope: 'worker' }],
+  faultProxy: [false, { option: true, scope: 'worker' }],
   callscope: [
     async (
-      { serviceArgs, serviceVariant, outageRehearsal, backgroundSync, savedSearchCheckEveryMs, diskRehearsal },
+      {
+        serviceArgs,
+        serviceVariant,
+        outageRehearsal,
+        backgroundSync,
+        savedSearchCheckEveryMs,
+        diskRehearsal,
+        faultProxy,
+      },
       use,
     ) => {
       const service: TestService = await startTestService({
@@ -91,7 +105,8 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
       const proxy: VariantProxy | null = serviceVariant
         ? await startVariantProxy(service.baseUrl, serviceVariants[serviceVariant])
         : null;
-      const appServiceUrl = proxy?.url ?? service.baseUrl;
+      const faults = faultProxy ? await startFaultProxy(proxy?.url ?? service.baseUrl) : null;
+      const appServiceUrl = faults?.url ?? proxy?.url ?? service.baseUrl;
       const roomy = 1_000_000_000;
       let pageLimit = roomy;
       const { core, dispose } = createTempCore({
@@ -141,6 +156,10 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           freeDisk() {
             pageLimit = roomy;
           },
+          get faults() {
+            if (!faults) throw new Error('faults needs test.use({ faultProxy: true })');
+            return faults;
+          },
         });
       } finally {
         // A test that failed while the service was frozen must not leave it deaf to the stop below
@@ -148,6 +167,7 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
         if (outageRehearsal) wake(service.pid);
         await host?.close();
         dispose();
+        await faults?.close();
         await proxy?.close();
         await service.stop();
       }

@@ -25,6 +25,10 @@ export const ClientErrorCode = z.enum([
   'timeout',
   'cancelled',
   'invalid_response',
+  /** A 3xx: the client follows no redirect; the message says where it pointed. */
+  'redirected',
+  /** A cursor-paginated list whose pages did not end (a cursor again, nothing new, too many). */
+  'endless_pages',
   'invalid_params',
   'no_workspace',
   'key_required',
@@ -351,6 +355,8 @@ export const JobKind = z.enum(['analysis', 'scoring']);
 export type JobKind = z.infer<typeof JobKind>;
 const JobRef = z.object({ kind: JobKind, parentId: z.string().min(1), jobId: z.string().min(1) });
 export type JobRef = z.infer<typeof JobRef>;
+export const JobFollowState = z.enum(['following', 'retrying', 'gave-up', 'still-running']);
+export type JobFollowState = z.infer<typeof JobFollowState>;
 
 /**
  * An API operation: the endpoint's path, query and body fields as one flat params object; its
@@ -440,6 +446,19 @@ export const operations = {
   removeLocalData: { params: WorkspaceRef, result: LocalCopy },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
+  /**
+   * The job a start whose answer could not be read created, looked for in the newest page of its
+   * parent's history as the service answers it now, not as the local copy holds it (`known`: the
+   * ids the history held before the start, null when it had not been read): its id, or null.
+   */
+  findStartedJob: {
+    params: z.object({
+      kind: JobKind,
+      parentId: z.string().min(1),
+      known: z.array(z.string()).max(10_000).nullable(),
+    }),
+    result: z.object({ jobId: z.string().nullable() }),
+  },
 
   listVideos: apiOperation('listVideos'),
   getVideo: apiOperation('getVideo'),
@@ -512,6 +531,21 @@ export const bridgeEvents = {
     job: z.union([Analysis, Scoring]),
     /** The request that read this state, for a failure's details. */
     requestId: z.string(),
+  }),
+  /**
+   * How main's following of a watched job stands when reading it did not simply work: `retrying`
+   * (a read failed; it tries again), `gave-up` (reads kept failing, or one was refused: `error`
+   * says why), `still-running` (still processing after a long time, no longer followed), and
+   * `following` again once a read succeeds. The renderer shows each, with a way to look again.
+   */
+  jobFollowing: z.object({
+    workspaceId: z.string(),
+    kind: JobKind,
+    parentId: z.string(),
+    jobId: z.string(),
+    state: JobFollowState,
+    /** The last read's failure; null while following or when it stopped on a job still running. */
+    error: BridgeError.nullable(),
   }),
   /** Open a screen: a notification was clicked or a menu item chosen. */
   navigate: NavigationTarget,

@@ -69,7 +69,8 @@ export function CallScreen({
   // So is the call's own read, when the calls list's record of it is already on screen.
   const video = useCallRecord(callId, { defer: !bodyPainted });
   const analyses = useInfiniteQuery({ ...callQueries.analyses(callId), enabled: bodyPainted });
-  const { start, job, startedAt, running } = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data[0]);
+  const live = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data);
+  const { start, running } = live;
   const offlineReason = useOfflineReason();
   const [tab, setTab] = useState('summary');
   const [exporting, setExporting] = useState(false);
@@ -159,8 +160,7 @@ export function CallScreen({
       <div className="job-slot" ref={jobSlot} tabIndex={-1}>
         {start.isError && <InlineError error={start.error} />}
         <JobProgress
-          job={job}
-          startedAt={startedAt}
+          live={live}
           runningLabel="Analysing this call"
           completed={(analysis) =>
             typeof analysis.result?.sales_event_count === 'number'

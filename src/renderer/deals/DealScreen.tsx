@@ -34,8 +34,8 @@ export function DealScreen({ dealId }: { dealId: string }) {
   const deal = useQuery(dealQueries.detail(dealId));
   const scorings = useInfiniteQuery(dealQueries.scorings(dealId));
   const ownerName = useMemberNames();
-  const newest = scorings.data?.pages[0]?.data[0];
-  const { start, job, startedAt, running } = useLiveJob(scoringJob, dealId, newest);
+  const live = useLiveJob(scoringJob, dealId, scorings.data?.pages[0]?.data);
+  const { start, job, running } = live;
   const refusal = useRefusal(startAction('scoring'));
   const jobSlot = useRef<HTMLDivElement>(null);
   const probabilityValue = useRef<HTMLParagraphElement>(null);
@@ -115,8 +115,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
       <div className="job-slot" ref={jobSlot} tabIndex={-1}>
         {start.isError && <InlineError error={start.error} />}
         <JobProgress
-          job={job}
-          startedAt={startedAt}
+          live={live}
           runningLabel="Scoring this deal"
           completed={(scoring) =>
             typeof scoring.result?.probability === 'number'

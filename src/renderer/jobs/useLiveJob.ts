@@ -1,7 +1,7 @@
 import { type InfiniteData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type Analysis, jobOutcome, type Scoring } from '../../shared/api';
-import type { JobKind } from '../../shared/bridge';
+import { type Analysis, jobOutcome, type Scoring, startedJobIn } from '../../shared/api';
+import type { BridgeError, JobFollowState, JobKind } from '../../shared/bridge';
 import { call, newIdempotencyKey } from '../api';
 import { getBridge } from '../platform';
 import { noteIfRefused } from '../state/refused-actions';
@@ -12,28 +12,38 @@ import { liveJobKey, useLiveJobsStore } from './live-jobs-store';
 /** The action of starting a job of this kind, as refused-actions names it. */
 export const startAction = (kind: JobKind) => `start-${kind}`;
 
+/** Main's following of the job, when reading it did not simply work (bridge.ts, `jobFollowing`). */
+export interface JobFollowTrouble {
+  jobId: string;
+  state: Exclude<JobFollowState, 'following'>;
+  error: BridgeError | null;
+}
+
 /**
- * Start a job and follow it to its end: the job started here (found in the history when the
- * service's answer to the start could not be read), or else the newest one from the history
- * when it is still processing (started elsewhere or before a reload).
+ * Start a job and follow it to an end the person sees: the job started here (found in the
+ * history when the service's answer to the start could not be read), or else the newest one of
+ * the history (`recent`, its newest page) when it is still processing (started elsewhere or
+ * before a reload). When the job cannot be followed (its start or its progress cannot be read,
+ * or it runs past main's bound) that is the state shown, with `lookAgain`.
  */
 export function useLiveJob<J extends Analysis | Scoring>(
   descriptor: JobDescriptor<J>,
   parentId: string,
-  newestFromHistory: J | undefined,
+  recent: readonly J[] | undefined,
 ) {
   const queryClient = useQueryClient();
   const tracked = useLiveJobsStore((state) => state.started[liveJobKey(descriptor.kind, parentId)]);
-  const { track, forget } = useLiveJobsStore.getState();
-  const resumed = newestFromHistory && jobOutcome(newestFromHistory) === 'running' ? newestFromHistory.id : undefined;
+  const { track, startedUnread } = useLiveJobsStore.getState();
+  const newest = recent?.[0];
+  const resumed = newest && jobOutcome(newest) === 'running' ? newest.id : undefined;
   const jobId = tracked?.jobId ?? resumed;
+  const unread = tracked?.jobId === null ? tracked : null;
 
-  const historyIds = () =>
-    new Set(
-      queryClient
-        .getQueryData<InfiniteData<{ data: J[] }>>(descriptor.history(parentId))
-        ?.pages.flatMap((page) => page.data.map((entry) => entry.id)) ?? [],
-    );
+  const historyIds = () => {
+    const history = queryClient.getQueryData<InfiniteData<{ data: J[] }>>(descriptor.history(parentId));
+    return history ? history.pages.flatMap((page) => page.data.map((entry) => entry.id)) : null;
+  };
+  const readHistoryAgain = () => queryClient.invalidateQueries({ queryKey: descriptor.history(parentId), exact: true });
 
   const start = useMutation({
     // The jobs the history held before, so a job whose start answer could not be read is found in it after.
@@ -48,17 +58,20 @@ export function useLiveJob<J extends Analysis | Scoring>(
           data: started.data,
         });
         track(descriptor.kind, parentId, started.data.id);
+      } else {
+        // The job started but its answer could not be read: the one the history gains is it.
+        startedUnread(descriptor.kind, parentId, started.meta.request_id, context?.known ?? null);
       }
-      await queryClient.invalidateQueries({ queryKey: descriptor.history(parentId), exact: true });
-      if (!started.data) {
-        // The job started but its answer could not be read: the one the history gained is it,
-        // followed whatever its state (it may have finished already).
-        const gained = [...historyIds()].find((id) => !context?.known.has(id));
-        if (gained) track(descriptor.kind, parentId, gained);
-        else forget(descriptor.kind, parentId);
-      }
+      await readHistoryAgain();
     },
   });
+
+  // Whenever the history is read again, a start whose answer could not be read looks for its job in it.
+  useEffect(() => {
+    if (!unread || !recent) return;
+    const found = startedJobIn(recent, unread.known);
+    if (found) track(descriptor.kind, parentId, found);
+  }, [unread, recent, descriptor.kind, parentId, track]);
 
   // Main's watcher is the job's one stream: its pushes go straight into the cache. This side
   // reads the job itself only when it has none (a job resumed from the history) or when main
@@ -78,11 +91,16 @@ export function useLiveJob<J extends Analysis | Scoring>(
   );
 
   const outcome = job.data ? jobOutcome(job.data.data) : undefined;
+  const [trouble, setTrouble] = useState<JobFollowTrouble | null>(null);
+  // "Look again" after main stopped following: a new round of watching.
+  const [watchRound, setWatchRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (Look again) watches the job again
   useEffect(() => {
     if (!jobId || outcome !== 'running') return;
     let current = true;
     const ref = { kind: descriptor.kind, parentId, jobId };
-    const stop = getBridge().on('jobUpdated', (event) => {
+    const bridge = getBridge();
+    const stopUpdates = bridge.on('jobUpdated', (event) => {
       if (event.job.id !== jobId) return;
       const updated = event.job as J;
       queryClient.setQueryData(jobKeys.job(descriptor.kind, parentId, jobId), {
@@ -93,16 +111,21 @@ export function useLiveJob<J extends Analysis | Scoring>(
         withJob(history, updated),
       );
     });
+    const stopFollowing = bridge.on('jobFollowing', (event) => {
+      if (event.jobId !== jobId || event.kind !== descriptor.kind) return;
+      setTrouble(event.state === 'following' ? null : { jobId, state: event.state, error: event.error });
+    });
     call('watchJob', ref).then(
       () => current && setWatchedBy(jobId),
       () => current && setWatchedBy(null),
     );
     return () => {
       current = false;
-      stop();
+      stopUpdates();
+      stopFollowing();
       void call('unwatchJob', ref).catch(() => undefined);
     };
-  }, [descriptor, parentId, jobId, outcome, queryClient]);
+  }, [descriptor, parentId, jobId, outcome, queryClient, watchRound]);
 
   // Once per finished job, whatever its outcome: the results it produced appear without a reload.
   const settled = useRef<string | null>(null);
@@ -112,5 +135,39 @@ export function useLiveJob<J extends Analysis | Scoring>(
     for (const filters of descriptor.affected(parentId)) void queryClient.invalidateQueries(filters);
   }, [descriptor, parentId, jobId, outcome, queryClient]);
 
-  return { start, job, startedAt: tracked?.startedAt, running: start.isPending || outcome === 'running' };
+  const troubleNow = trouble?.jobId === jobId && outcome === 'running' ? trouble : null;
+  const stopped = troubleNow !== null && troubleNow.state !== 'retrying';
+  const lookAgain = useMutation({
+    mutationFn: async () => {
+      if (unread && jobId === undefined) {
+        // Asked of the service, not the local copy: a history read a moment ago may be held as it was.
+        const found = await call('findStartedJob', {
+          kind: descriptor.kind,
+          parentId,
+          known: unread.known && [...unread.known],
+        });
+        if (found.jobId) track(descriptor.kind, parentId, found.jobId);
+        await readHistoryAgain();
+        return;
+      }
+      setTrouble(null);
+      await job.refetch();
+      setWatchRound((round) => round + 1);
+    },
+  });
+
+  return {
+    start,
+    job,
+    startedAt: tracked?.startedAt,
+    running: start.isPending || (outcome === 'running' && !stopped),
+    /** Main could not read the job's progress just now, gave up, or stopped following it. */
+    trouble: troubleNow,
+    /** A start whose answer could not be read, and whose job the history does not show (yet). */
+    unread: jobId === undefined && !start.isPending ? unread : null,
+    /** Looks for the job again: the one an unread start created, or the one main stopped following. */
+    lookAgain,
+  };
 }
+
+export type LiveJob<J extends Analysis | Scoring> = ReturnType<typeof useLiveJob<J>>;

@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
+import { matchesText, mayHaveMore } from '../../shared/match-count';
 import { call, holdBackgroundCalls } from '../api';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
@@ -158,6 +159,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   };
   const optionId = (index: number) => `${ids.list}-option-${index}`;
   const meta = results.data?.meta;
+  const moreMayMatch = meta !== undefined && mayHaveMore(meta, hits.length);
 
   return (
     <div className="palette-body">
@@ -242,10 +244,10 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
           : !current && !results.isError
             ? 'Searching…'
             : meta
-              ? matchesText(meta.total_matches, hits.length, meta.truncated)
+              ? `${matchesText(meta, hits.length)}${moreMayMatch && hits.length >= SEARCH_MAX_LIMIT ? '; narrow the search to see the rest' : ''}`
               : ''}
       </p>
-      {!showingRecent && meta?.truncated && hits.length < SEARCH_MAX_LIMIT && moreFor !== filtersKey && (
+      {!showingRecent && moreMayMatch && hits.length < SEARCH_MAX_LIMIT && moreFor !== filtersKey && (
         <button type="button" className="button small show-more" onClick={() => setMoreFor(filtersKey)}>
           Show more (up to {SEARCH_MAX_LIMIT})
         </button>
@@ -315,14 +317,6 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
       )}
     </div>
   );
-}
-
-/** "312 matches", or with more than are shown "25 of 312 matches", and where no more can be asked for, what to do. */
-function matchesText(total: number, shown: number, truncated: boolean): string {
-  const noun = total === 1 ? 'match' : 'matches';
-  if (!truncated) return `${total} ${noun}`;
-  const rest = shown >= SEARCH_MAX_LIMIT ? '; narrow the search to see the rest' : '';
-  return `${shown} of ${total} ${noun}${rest}`;
 }
 
 /** A group of the combobox's options: a listbox's groups are role=group (a fieldset belongs to forms). */

@@ -19,6 +19,9 @@ const sentences: Record<string, string> = {
   timeout: 'The service took too long to answer. Retry in a moment.',
   cancelled: 'The request was cancelled.',
   invalid_response: 'The service sent an answer the app does not understand. Share the request id with support.',
+  redirected:
+    'The service’s address sent the app elsewhere, which it does not follow. Check the workspace’s address (the message says where it pointed).',
+  endless_pages: 'The service kept sending more pages of this list without end. Share the request id with support.',
   invalid_params: 'The app sent an invalid request. Share the details with support.',
   no_workspace: 'No workspace is open. Open one to continue.',
   unknown_operation: 'The app asked for something this version does not support.',

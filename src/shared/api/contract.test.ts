@@ -97,6 +97,26 @@ describe('resources', () => {
     expect(ServedVideo.safeParse({ ...video, status: 'TRANSCRIBING' }).success).toBe(false);
   });
 
+  it('reads a date-time in any ISO 8601 form as RFC 3339 UTC; the local service is held to RFC 3339', () => {
+    const deal = {
+      id: 'deal_9',
+      title: 'x',
+      status: 'OPEN',
+      product_id: null,
+      owner_id: null,
+      forecast_amount: null,
+      close_date: null,
+      created_at: '20260304T070607,89+0200',
+      updated_at: at,
+    };
+    expect(Deal.parse(deal).created_at).toBe(at);
+    expect(ServedDeal.safeParse(deal).success).toBe(false);
+    expect(ServedDeal.safeParse({ ...deal, created_at: at }).success).toBe(true);
+    const analysis = { ...processingAnalysis, created_at: '2026-03-04t05:06z' };
+    expect(Analysis.parse(analysis).created_at).toBe('2026-03-04T05:06:00.000Z');
+    expect(ServedAnalysis.safeParse(analysis).success).toBe(false);
+  });
+
   it('reads a close date given as a bare calendar date', () => {
     const deal = { id: 'deal_9', title: 'x', status: 'OPEN', created_at: at, updated_at: at };
     expect(Deal.parse({ ...deal, close_date: '2026-06-30' }).close_date).toBe('2026-06-30');
@@ -212,7 +232,7 @@ describe('envelopes', () => {
     ).toBe(false);
   });
 
-  it('accepts search meta and rejects a negative total', () => {
+  it('reads a count in search meta it cannot believe as unknown and keeps the hits; the local service is held to a true one', () => {
     const segment = {
       id: 'seg_9',
       text: 'Le prix est élevé',
@@ -225,13 +245,21 @@ describe('envelopes', () => {
       deal_id: null,
     };
     const envelope = searchEnvelope(SearchSegment);
-    expect(
-      envelope.safeParse({ data: [segment], meta: { request_id: requestId, total_matches: 40, truncated: true } })
-        .success,
-    ).toBe(true);
-    expect(
-      envelope.safeParse({ data: [], meta: { request_id: requestId, total_matches: -1, truncated: false } }).success,
-    ).toBe(false);
+    const meta = { request_id: requestId, total_matches: 40, truncated: true };
+    expect(envelope.parse({ data: [segment], meta }).meta).toEqual(meta);
+    for (const odd of [
+      { total_matches: -1, truncated: 'yes' },
+      { total_matches: 2.5, truncated: 1 },
+      { total_matches: '40', truncated: null },
+    ]) {
+      const read = envelope.parse({ data: [segment], meta: { request_id: requestId, ...odd } });
+      expect(read.data).toHaveLength(1);
+      expect(read.meta).toMatchObject({ total_matches: null, truncated: null });
+    }
+    expect(envelope.parse({ data: [], meta: { request_id: requestId } }).meta.total_matches ?? null).toBeNull();
+    const served = endpoints.searchTranscripts.served;
+    expect(served.safeParse({ data: [segment], meta }).success).toBe(true);
+    expect(served.safeParse({ data: [], meta: { ...meta, total_matches: -1 } }).success).toBe(false);
   });
 
   it('reads any error code a service sends; the local service answers only the documented ones', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOrDateTime, Id, listOf, PageQuery, Timestamp } from './primitives';
+import { DateOrDateTime, Id, listOf, PageQuery, ReadTimestamp } from './primitives';
 
 /**
  * Closed by the interface: a record holds one of the five detail values, or DELETED when it was
@@ -19,8 +19,8 @@ export const Deal = z.object({
   owner_id: z.string().nullish(),
   forecast_amount: z.number().nullish(),
   close_date: DateOrDateTime.nullish(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  created_at: ReadTimestamp,
+  updated_at: ReadTimestamp,
 });
 export type Deal = z.infer<typeof Deal>;
 
@@ -45,7 +45,7 @@ export type DealDetail = z.infer<typeof DealDetail>;
 export const DealActivity = z.object({
   id: Id,
   action: z.string().nullish(),
-  created_at: Timestamp.nullish(),
+  created_at: ReadTimestamp.nullish(),
   video_id: z.string().nullish(),
   video_title: z.string().nullish(),
   member_id: z.string().nullish(),

@@ -16,6 +16,7 @@ import {
   ServedMember,
   ServedSalesEvent,
   ServedScoring,
+  ServedSearchMeta,
   ServedSearchSegment,
   ServedTranscriptSegment,
   ServedVideo,
@@ -249,7 +250,7 @@ export const endpoints = {
     query: SearchQuery,
     successStatus: 200,
     response: searchEnvelope(SearchSegment),
-    served: searchEnvelope(ServedSearchSegment),
+    served: searchEnvelope(ServedSearchSegment, ServedSearchMeta),
   },
   createWebhook: {
     method: 'POST',

@@ -12,9 +12,13 @@ export const PageMeta = Meta.extend({
 });
 export type PageMeta = z.infer<typeof PageMeta>;
 
+/**
+ * A count a client cannot believe (negative, a fraction, text, missing) is read as unknown
+ * (null), never at the cost of the hits beside it; screens then say only what the hits prove.
+ */
 export const SearchMeta = Meta.extend({
-  total_matches: z.int().nonnegative(),
-  truncated: z.boolean(),
+  total_matches: z.int().nonnegative().nullish().catch(null),
+  truncated: z.boolean().nullish().catch(null),
 });
 export type SearchMeta = z.infer<typeof SearchMeta>;
 
@@ -26,8 +30,8 @@ export function pageEnvelope<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: PageMeta });
 }
 
-export function searchEnvelope<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: SearchMeta });
+export function searchEnvelope<T extends z.ZodType, M extends z.ZodType = typeof SearchMeta>(item: T, meta?: M) {
+  return z.object({ data: z.array(item), meta: (meta ?? SearchMeta) as M });
 }
 
 export interface Page<T> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, listOf, Timestamp } from './primitives';
+import { Id, listOf, ReadTimestamp } from './primitives';
 
 /**
  * The local service's job states (design.md): `processing` → `completed` | `failed`. The
@@ -12,10 +12,10 @@ export const JobError = z.object({ code: z.string().nullish(), message: z.string
 export type JobError = z.infer<typeof JobError>;
 
 const jobTimes = {
-  created_at: Timestamp.nullish(),
-  started_at: Timestamp.nullish(),
-  finished_at: Timestamp.nullish(),
-  updated_at: Timestamp.nullish(),
+  created_at: ReadTimestamp.nullish(),
+  started_at: ReadTimestamp.nullish(),
+  finished_at: ReadTimestamp.nullish(),
+  updated_at: ReadTimestamp.nullish(),
 };
 
 export const AnalysisResult = z.object({
@@ -70,4 +70,21 @@ export function jobOutcome(job: { status?: string | null; result?: unknown; erro
   if (job.result !== null && job.result !== undefined) return 'succeeded';
   if (job.error !== null && job.error !== undefined) return 'failed';
   return 'ended';
+}
+
+/**
+ * The job a start created whose answer could not be read, found in the newest page of its
+ * parent's history: the one the history gained since the start (`known`, the ids it held
+ * before), or, when the history had not been read before the start, its newest job if that one
+ * is running. Nothing when it shows none, rather than a job started earlier.
+ */
+export function startedJobIn(
+  recent: readonly { id: string; status?: string | null; result?: unknown; error?: unknown }[],
+  known: readonly string[] | null,
+): string | undefined {
+  if (known === null) {
+    const newest = recent[0];
+    return newest && jobOutcome(newest) === 'running' ? newest.id : undefined;
+  }
+  return recent.find((job) => !known.includes(job.id))?.id;
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Id, Timestamp } from './primitives';
+import { Id, ReadTimestamp } from './primitives';
 
 /** Which member fields are required is not shown; the id is what owners and authors point at. */
 export const Member = z.object({
   id: Id,
   email: z.string().nullish(),
   status: z.string().nullish(),
-  created_at: Timestamp.nullish(),
+  created_at: ReadTimestamp.nullish(),
   given_name: z.string().nullish(),
   family_name: z.string().nullish(),
   display_name: z.string().nullish(),

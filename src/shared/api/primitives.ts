@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readTimestamp } from './read-timestamp';
 
 /** `req_` + 32 lowercase hex: a UUID without dashes (interface, common conventions 5). */
 export const RequestId = z.string().regex(/^req_[0-9a-f]{32}$/, 'must be req_ followed by 32 lowercase hex characters');
@@ -6,13 +7,23 @@ export const RequestId = z.string().regex(/^req_[0-9a-f]{32}$/, 'must be req_ fo
 export const Id = z.string().min(1).max(200);
 
 /**
- * Any RFC 3339 date-time, `Z` or an offset, with or without fractions (design.md).
- * The local service always answers in UTC with `Z`; clients accept either.
+ * Any RFC 3339 date-time, `Z` or an offset, with or without fractions: what the local service
+ * takes in its queries (design.md) and holds its own answers to (served.ts, always UTC with `Z`).
  */
 export const Timestamp = z.iso.datetime({ offset: true });
 
+/**
+ * A date-time in an answer, as a client reads it: any form ISO 8601 allows (the interface says
+ * only "ISO 8601", common conventions 6), turned into RFC 3339 UTC so the app handles one form.
+ */
+export const ReadTimestamp = z.string().transform((value, ctx) => {
+  const read = readTimestamp(value);
+  if (read === null) ctx.issues.push({ code: 'custom', message: 'must be an ISO 8601 date-time', input: value });
+  return read ?? z.NEVER;
+});
+
 /** `close_date` is a date-time in the interface; a service may send a bare calendar date (`2026-06-30`). */
-export const DateOrDateTime = z.union([Timestamp, z.iso.date()]);
+export const DateOrDateTime = z.union([ReadTimestamp, z.iso.date()]);
 
 /**
  * A list inside a record whose presence the interface does not fix: missing or null reads as

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Deal, DealActivity, DealDetail, ScoreFactor } from './deals';
+import { Meta } from './envelope';
 import { EventType } from './events';
 import { Analysis, AnalysisResult, JobError, knownJobStatuses, Scoring, ScoringFactor, ScoringResult } from './jobs';
 import { Member } from './members';
@@ -23,7 +24,8 @@ import { CreatedWebhookEndpoint, WebhookEndpoint } from './webhooks';
  * refinement of the interface's own (every served record also reads as the interface's). The
  * service types its records with these, documents itself with them and its tests hold its
  * answers to them. Clients read the interface's schemas and never import this file, so they
- * keep working against a service that chose differently (docs/interface-gaps.md).
+ * keep working against a service that chose differently (docs/interface-gaps.md). Every
+ * date-time is held to RFC 3339 here (`Timestamp`), where clients read any ISO 8601 form.
  */
 
 export const ServedVideo = Video.extend({
@@ -108,6 +110,8 @@ export const ServedMember = Member.extend({
 export type ServedMember = z.infer<typeof ServedMember>;
 
 export const ServedDeal = Deal.extend({
+  created_at: Timestamp,
+  updated_at: Timestamp,
   product_id: z.string().nullable(),
   owner_id: z.string().nullable(),
   forecast_amount: z.number().nullable(),
@@ -190,6 +194,10 @@ export const ServedSearchSegment = SearchSegment.extend({
   deal_id: z.string().nullable(),
 });
 export type ServedSearchSegment = z.infer<typeof ServedSearchSegment>;
+
+/** design.md: `total_matches` counts every match for the filters; `truncated` when it exceeds the hits returned. */
+export const ServedSearchMeta = Meta.extend({ total_matches: z.int().nonnegative(), truncated: z.boolean() });
+export type ServedSearchMeta = z.infer<typeof ServedSearchMeta>;
 
 export const ServedWebhookEndpoint = WebhookEndpoint.extend({ events: z.array(EventType), created_at: Timestamp });
 export type ServedWebhookEndpoint = z.infer<typeof ServedWebhookEndpoint>;

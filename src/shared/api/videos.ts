@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, listOf, PageQuery, Timestamp } from './primitives';
+import { Id, listOf, PageQuery, ReadTimestamp, Timestamp } from './primitives';
 
 /**
  * Record values the local service uses: the filter values plus UPLOADED, which the interface
@@ -27,10 +27,10 @@ export const Video = z.object({
   id: Id,
   title: z.string().nullish(),
   status: z.string().nullish(),
-  created_at: Timestamp.nullish(),
-  updated_at: Timestamp.nullish(),
+  created_at: ReadTimestamp.nullish(),
+  updated_at: ReadTimestamp.nullish(),
   duration_seconds: z.number().nonnegative().nullish(),
-  processed_at: Timestamp.nullish(),
+  processed_at: ReadTimestamp.nullish(),
   call_type: z.string().nullish(),
   deal_id: z.string().nullish(),
 });
@@ -79,7 +79,7 @@ export const SalesEvent = z.object({
   start: z.number().nullish(),
   end: z.number().nullish(),
   segment_id: z.string().nullish(),
-  created_at: Timestamp.nullish(),
+  created_at: ReadTimestamp.nullish(),
 });
 export type SalesEvent = z.infer<typeof SalesEvent>;
 

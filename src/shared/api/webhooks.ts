@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventType } from './events';
-import { listOf, Timestamp } from './primitives';
+import { listOf, ReadTimestamp } from './primitives';
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
@@ -29,7 +29,7 @@ export const WebhookEndpoint = z.object({
   id: z.string().startsWith('ep_'),
   url: z.string(),
   events: listOf(z.string()),
-  created_at: Timestamp.nullish(),
+  created_at: ReadTimestamp.nullish(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { timerDelay } from '../../../node-shared/timer-delay';
 import {
   type EndpointDefinition,
   type EndpointName,
   type EndpointParams,
   endpoints,
+  type PageMeta,
   type PaginatedEndpointName,
 } from '../../../shared/api';
 import { type ApiResult, defaultServiceProfile, type ServiceProfile } from '../../../shared/bridge';
-import { ApiError } from './api-error';
+import { ApiError, isUnreachable } from './api-error';
 import { buildRequest } from './build-request';
-import { readResponse } from './read-response';
+import { createPageWalk } from './page-walk';
+import { DEFAULT_MAX_ANSWER_BYTES, readBody } from './read-body';
+import { readResponse, redirectError } from './read-response';
 import { createRedactor } from './redact-secrets';
 import { defaultRetryPolicy, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry-policy';
 
@@ -28,6 +32,8 @@ export interface ApiClientOptions {
   onWait?: (wait: ClientWait) => void;
   /** What this service chose where the interface is open (the search text parameter's name). */
   profile?: ServiceProfile;
+  /** An answer longer than this is `invalid_response` "answer too large" (DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
   fetch?: typeof fetch;
 }
 
@@ -40,17 +46,25 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
+export interface PagesOptions extends CallOptions {
+  /** How many pages the walk may read at most (DEFAULT_MAX_PAGES). */
+  maxPages?: number;
+}
+
 type EndpointMethods = {
   [N in EndpointName]: (params: EndpointParams<N>, options?: CallOptions) => Promise<ApiResult<N>>;
 };
 
 export interface ApiClient extends EndpointMethods {
   call<N extends EndpointName>(name: N, params: EndpointParams<N>, options?: CallOptions): Promise<ApiResult<N>>;
-  /** Every page of a cursor-paginated collection, in order (interface, Pagination). */
+  /**
+   * Every page of a cursor-paginated collection, in order (interface, Pagination); a walk whose
+   * pages do not end (a cursor again, nothing new, past `maxPages`) fails as `endless_pages`.
+   */
   pages<N extends PaginatedEndpointName>(
     name: N,
     params: EndpointParams<N>,
-    options?: CallOptions,
+    options?: PagesOptions,
   ): AsyncGenerator<ApiResult<N>, void, undefined>;
 }
 
@@ -66,6 +80,7 @@ function networkError(error: unknown): ApiError {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const doFetch = options.fetch ?? fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const profile = options.profile ?? defaultServiceProfile;
@@ -73,6 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     Record<EndpointName, Record<string, string>>
   >;
 
+  /** One request and the reading of its whole answer, both within the attempt's own time. */
   async function attempt(
     def: EndpointDefinition,
     request: ReturnType<typeof buildRequest>,
@@ -80,17 +96,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     signal: AbortSignal,
     key: string,
   ): Promise<unknown> {
+    const url = `${baseUrl}${request.target}`;
+    const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(timerDelay(policy.attemptTimeoutMs))]);
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${request.target}`, {
-        ...init,
-        signal: AbortSignal.any([signal, AbortSignal.timeout(policy.attemptTimeoutMs)]),
-      });
+      response = await doFetch(url, { ...init, redirect: 'manual', signal: attemptSignal });
     } catch (error) {
       if (signal.aborted) throw error;
       throw networkError(error);
     }
-    return readResponse(response, def, request.pathValues, createRedactor(key));
+    const redactor = createRedactor(key);
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => {});
+      throw redirectError(response, url, redactor);
+    }
+    const text = await readBody(response, { maxBytes: maxAnswerBytes, attemptSignal, callSignal: signal });
+    return readResponse(response, text, def, request.pathValues, redactor);
   }
 
   async function call<N extends EndpointName>(
@@ -109,7 +130,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (def.method === 'POST') headers['idempotency-key'] = callOptions.idempotencyKey ?? randomUUID();
     const init: RequestInit = { method: def.method, headers, body: request.body };
 
-    const deadline = AbortSignal.timeout(policy.deadlineMs);
+    const deadline = AbortSignal.timeout(timerDelay(policy.deadlineMs));
     const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, deadline]) : deadline;
     const startedAt = Date.now();
 
@@ -122,14 +143,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (!(error instanceof ApiError)) throw error;
         failure = error;
       }
-      const retryable =
-        failure.code === 'network_error' || (failure.status !== null && isRetryableStatus(failure.status));
+      const retryable = isUnreachable(failure) || (failure.status !== null && isRetryableStatus(failure.status));
       if (!retryable || attemptNumber >= policy.maxAttempts) throw failure;
+      // A wait past the deadline (a long Retry-After) is not slept: the caller gets the failure
+      // with its retryAfter and decides when to come back.
       const waitMs = retryDelayMs(policy, attemptNumber, failure.retryAfter);
       if (Date.now() - startedAt + waitMs >= policy.deadlineMs) throw failure;
       options.onWait?.({ code: failure.code, retryInMs: waitMs });
       try {
-        await sleep(waitMs, undefined, { signal });
+        await sleep(timerDelay(waitMs), undefined, { signal });
       } catch {
         throw abortError(callOptions.signal);
       }
@@ -139,20 +161,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function* pages<N extends PaginatedEndpointName>(
     name: N,
     params: EndpointParams<N>,
-    callOptions?: CallOptions,
+    callOptions: PagesOptions = {},
   ): AsyncGenerator<ApiResult<N>, void, undefined> {
-    let cursor: string | undefined;
+    const walk = createPageWalk({ maxPages: callOptions.maxPages });
+    let cursor: string | null = null;
     do {
       const page = (await call(
         name,
-        { ...(params as object), cursor } as EndpointParams<N>,
+        { ...(params as object), cursor: cursor ?? undefined } as EndpointParams<N>,
         callOptions,
-      )) as ApiResult<N> & {
-        meta: { has_more: boolean; next_cursor: string | null };
-      };
+      )) as ApiResult<N> & { data: { id: string }[]; meta: PageMeta };
       yield page;
-      cursor = page.meta.has_more ? (page.meta.next_cursor ?? undefined) : undefined;
-    } while (cursor !== undefined);
+      cursor = walk.next(
+        page.meta,
+        page.data.map((record) => record.id),
+      );
+    } while (cursor !== null);
   }
 
   const methods = Object.fromEntries(

@@ -69,18 +69,51 @@ function describeBody(status: number, json: unknown, text: string): string {
   return `The service answered HTTP ${status} without an explanation.`;
 }
 
+/** Where a redirect pointed, without what may carry a secret: its user info, query and fragment. */
+function describeLocation(location: string, requestUrl: string, redactor: Redactor): string {
+  let url: URL;
+  try {
+    url = new URL(location, requestUrl);
+  } catch {
+    return 'an address that cannot be read';
+  }
+  const hadQuery = url.search !== '' || url.hash !== '';
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return redactor.text(`${url.href}${hadQuery ? '?…' : ''}`).slice(0, 300);
+}
+
+/**
+ * A redirect is not followed: the request would carry the key to wherever it points, and the
+ * interface has no redirects. The error says where it pointed, so the person can fix the address.
+ */
+export function redirectError(response: Response, requestUrl: string, redactor: Redactor): ApiError {
+  const location = response.headers.get('location');
+  return new ApiError({
+    code: 'redirected',
+    message: location
+      ? `The service answered HTTP ${response.status}, pointing to ${describeLocation(location, requestUrl, redactor)}. Callscope does not follow redirects: check the workspace’s address.`
+      : `The service answered HTTP ${response.status}, a redirect without an address. Callscope does not follow redirects: check the workspace’s address.`,
+    status: response.status,
+    requestId: redactor.text(requestIdOf(null, response)) || null,
+  });
+}
+
 /**
  * Any 2xx is success, whatever code the interface leaves open (design.md picks 200, 201, 202):
- * the answer is read per record with the endpoint's interface schema. Anything else becomes the
- * ApiError it amounts to, with any error code the service sends, known to Callscope or not.
+ * the answer (`text`, its body as read within the attempt) is read per record with the
+ * endpoint's interface schema. Anything else becomes the ApiError it amounts to, with any error
+ * code the service sends, known to Callscope or not.
  */
-export async function readResponse(
+export function readResponse(
   response: Response,
+  text: string,
   def: EndpointDefinition,
   pathValues: Record<string, unknown>,
   redactor: Redactor,
-): Promise<ReadAnswer> {
-  const text = await response.text();
+): ReadAnswer {
   const json = text.trim() === '' ? NOT_JSON : parseJson(text);
   const requestId = redactor.text(requestIdOf(json, response));
 

@@ -41,11 +41,32 @@ export function retryDelayMs(
   return failedAttempt === 1 ? floor : Math.max(floor, backoff);
 }
 
-/** `Retry-After` is seconds (interface, Errors) or an HTTP date. */
+/**
+ * The longest wait a `Retry-After` is taken at. A service may ask for days (a number like
+ * 3000000, a date far ahead); past an hour the caller pauses and says until when rather than
+ * holding a timer, and a timer handed more than Node can hold fires at once (a flood).
+ */
+export const MAX_RETRY_AFTER_SECONDS = 3_600;
+
+const month = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const clock = '\\d{2}:\\d{2}:\\d{2}';
+/** RFC 9110's three HTTP-date forms: IMF-fixdate, the obsolete RFC 850 form, and asctime. */
+const httpDate = new RegExp(
+  `^(?:[A-Z][a-z]{2}, \\d{2} ${month} \\d{4} ${clock} GMT|[A-Z][a-z]+, \\d{2}-${month}-\\d{2} ${clock} GMT|[A-Z][a-z]{2} ${month} [ \\d]\\d ${clock} \\d{4})$`,
+);
+
+/**
+ * `Retry-After` in whole seconds (interface, Errors), or an HTTP date (RFC 9110), clamped to
+ * `MAX_RETRY_AFTER_SECONDS`; a past date is 0. Anything else (a negative number, a fraction,
+ * words) is no advice at all: null, and the client backs off on its own.
+ */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
   if (header === null) return null;
   const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), MAX_RETRY_AFTER_SECONDS);
+  if (!httpDate.test(trimmed)) return null;
+  // asctime carries no zone; HTTP dates are always GMT.
+  const date = Date.parse(trimmed.endsWith('GMT') ? trimmed : `${trimmed} GMT`);
+  if (Number.isNaN(date)) return null;
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil((date - now) / 1000)));
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeValidationError, type EndpointName, endpoints } from '../../../shared/api';
+import { describeValidationError, type EndpointName, endpoints, startedJobIn } from '../../../shared/api';
 import {
   type ApiOperationName,
   type BridgeEventName,
@@ -249,6 +249,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       reads.expectChanges(workspaceId);
       emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job, requestId });
     },
+    onFollowing: (workspaceId, ref, following) =>
+      emit('jobFollowing', { workspaceId, kind: ref.kind, parentId: ref.parentId, jobId: ref.jobId, ...following }),
     onFinished(_workspaceId, ref, job) {
       if (notifier.isAppInForeground()) return;
       notifier.notify({
@@ -438,6 +440,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     unwatchJob: async (ref) => {
       jobs.unwatch(workspaces.active().id, ref);
       return {};
+    },
+    findStartedJob: async ({ kind, parentId, known }, signal) => {
+      const workspace = workspaces.active();
+      const history = kind === 'analysis' ? 'listAnalyses' : 'listScorings';
+      const { data } = (await askService(workspace, history, { id: parentId }, signal)) as { data: Job[] };
+      // The history the screen reads next asks the service too, so it shows the job found.
+      reads.expectChanges(workspace.id);
+      return { jobId: startedJobIn(data, known) ?? null };
     },
   };
 

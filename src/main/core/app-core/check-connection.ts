@@ -1,5 +1,6 @@
 import type { EndpointName } from '../../../shared/api';
 import type { ApiResult, ConnectionCheck } from '../../../shared/bridge';
+import { matchesText } from '../../../shared/match-count';
 import { segmentTimeScale } from '../../../shared/segment-time';
 import type { ApiClient } from '../api-client/api-client';
 import { ApiError } from '../api-client/api-error';
@@ -119,7 +120,7 @@ export async function checkConnection(client: ApiClient, signal: AbortSignal): P
     screen: 'Search',
     operation: 'searchTranscripts',
     run: () => client.searchTranscripts({ q: word, limit: 5 }, options),
-    describe: (result) => `${plural(result.meta.total_matches, 'match', 'matches')} for “${word}”`,
+    describe: (result) => `${matchesText(result.meta, result.data.length)} for “${word}”`,
   });
   const times = transcript?.result?.data.flatMap((segment) => [segment.start, segment.end]).filter(isNumber) ?? [];
   return {

@@ -1,3 +1,5 @@
+import { MAX_RETRY_AFTER_SECONDS } from '../../api-client/retry-policy';
+
 /** The waits before the sync tries again what failed: the first, doubling up to the longest. */
 export interface RetrySchedule {
   firstMs: number;
@@ -12,11 +14,10 @@ export function retryDelayMs(schedule: RetrySchedule, failures: number): number 
 }
 
 /**
- * The longest the sync waits because the service said so (429 Retry-After): a longer wait is cut
- * to this, and the status says until when. A service asking for days has a fault of its own; an
- * hour keeps the copy from going stale for longer than a meeting, and asks once an hour at most.
+ * The longest the sync waits because the service said so (429 Retry-After): the client's own cut
+ * (a service asking for days has a fault of its own), and the status says until when.
  */
-export const MAX_SERVICE_WAIT_MS = 60 * 60_000;
+export const MAX_SERVICE_WAIT_MS = MAX_RETRY_AFTER_SECONDS * 1000;
 
 /** A service's wait up to this is waited out within the round; a longer one stops it until then. */
 export const WAIT_IN_ROUND_MS = 60_000;

@@ -155,23 +155,19 @@ export function syncStore(replica: Replica) {
      * last page: lists come newest created first, so a record changed since the last round (a deal
      * re-scored, a call analysed) can sit on any page, and only its `updated_at` tells. The pages
      * are the cheap part (a hundred records a request); only what changed is fetched again
-     * (`nextPending`: its version is not the one stored). `pages` is the walk's count so far.
+     * (`nextPending`: its version is not the one stored). A null cursor ends the walk; `pages`,
+     * the walk's count, is kept when it ended at the list's end (not when the pages did not end).
      */
-    recordPage: db.transaction((kind: SyncKind, page: StoredPage, nextCursor: string | null, pages: number): void => {
-      // Kept as the answer it is: offline, lists never read are answered from its records.
-      answers.put(page.op, page.params, page.body, page.at);
-      for (const item of page.body.data) upsertItem.run(kind, item.id, item.created_at ?? '', versionOf(item));
-      setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
-      setState.run(`${kind}.cursor`, nextCursor ?? '');
-      if (nextCursor === null) setState.run(`${kind}.pages`, String(pages));
-    }),
-    /** The walk stops short of the list's end (its pages do not end): what it found is kept. */
-    endWalk(kind: SyncKind): void {
-      db.transaction(() => {
-        setState.run(`${kind}.walk`, 'walked');
-        setState.run(`${kind}.cursor`, '');
-      })();
-    },
+    recordPage: db.transaction(
+      (kind: SyncKind, page: StoredPage, nextCursor: string | null, pages: number | null): void => {
+        // Kept as the answer it is: offline, lists never read are answered from its records.
+        answers.put(page.op, page.params, page.body, page.at);
+        for (const item of page.body.data) upsertItem.run(kind, item.id, item.created_at ?? '', versionOf(item));
+        setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
+        setState.run(`${kind}.cursor`, nextCursor ?? '');
+        if (nextCursor === null && pages !== null) setState.run(`${kind}.pages`, String(pages));
+      },
+    ),
 
     /** The newest pending record whose wait (after a failed fetch) is over at `now`. */
     nextPending(kind: SyncKind, now: number): KnownItem | null {

@@ -1,6 +1,7 @@
 import { timerDelay } from '../../../../node-shared/timer-delay';
 import type { UnreadableRecord } from '../../../../shared/bridge';
 import { ApiError, isUnreachable } from '../../api-client/api-error';
+import { createPageWalk } from '../../api-client/page-walk';
 import { canonicalParams } from '../replica-answers';
 import type { Replica } from '../replicas';
 import type { RequestBudget } from './request-budget';
@@ -80,8 +81,6 @@ const partsOf: Record<SyncKind, string[]> = {
 const FAILURES_IN_A_ROW = 3;
 /** A first walk of a list stops here (200,000 records at 100 a page); later ones at twice the last. */
 const FIRST_WALK_MAX_PAGES = 2_000;
-/** Pages in a row that bring no record the walk had not seen: the list is going round. */
-const PAGES_WITHOUT_NEWS = 3;
 const MAX_SKIPPED_IDS = 10;
 
 /** A wait with no timer: the sync is started again by whoever can tell (storing resumed). */
@@ -165,12 +164,8 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   }
 
   async function walk(kind: SyncKind, signal: AbortSignal): Promise<void> {
-    const cursors = new Set<string>();
-    const ids = new Set<string>();
     const known = store.walkedPages(kind);
-    const maxPages = known === null ? FIRST_WALK_MAX_PAGES : Math.max(2 * known, known + 10);
-    let pages = 0;
-    let pagesWithoutNews = 0;
+    const pages = createPageWalk({ maxPages: known === null ? FIRST_WALK_MAX_PAGES : Math.max(2 * known, known + 10) });
     if (store.walkState(kind).cursor === null) skipped[kind] = [];
     endless.delete(kind);
     for (let walkState = store.walkState(kind); walkState.status === 'walking'; walkState = store.walkState(kind)) {
@@ -178,23 +173,22 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
       const params = { limit: pageSize, ...(walkState.cursor ? { cursor: walkState.cursor } : {}) };
       const page = (await options.request(listOp[kind], params, signal)) as ListAnswer;
       signal.throwIfAborted();
-      pages += 1;
-      const next = page.meta.has_more ? (page.meta.next_cursor ?? null) : null;
-      const news = page.data.filter((item) => !ids.has(item.id)).length;
-      for (const item of page.data) ids.add(item.id);
-      pagesWithoutNews = news === 0 ? pagesWithoutNews + 1 : 0;
-      skipped[kind].push(...(page.unreadable ?? []));
-      store.recordPage(kind, { op: listOp[kind], params: canonicalParams(params), body: page, at: now() }, next, pages);
-      if (
-        next !== null &&
-        (next === walkState.cursor || cursors.has(next) || pagesWithoutNews >= PAGES_WITHOUT_NEWS || pages >= maxPages)
-      ) {
+      let next: string | null;
+      try {
+        next = pages.next(
+          page.meta,
+          page.data.map((item) => item.id),
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'endless_pages')) throw error;
         // Its pages do not end (a cursor again, pages of records already seen, far more pages than
         // last time): what the walk found is kept, and the status says the list did not end.
-        store.endWalk(kind);
-        endless.set(kind, pages);
+        endless.set(kind, pages.pages);
+        next = null;
       }
-      if (next !== null) cursors.add(next);
+      skipped[kind].push(...(page.unreadable ?? []));
+      const stored = { op: listOp[kind], params: canonicalParams(params), body: page, at: now() };
+      store.recordPage(kind, stored, next, endless.has(kind) ? null : pages.pages);
       options.onProgress(progress());
     }
   }

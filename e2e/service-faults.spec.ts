@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import type { EndpointName } from '../src/shared/api/endpoints';
+import type { ServedDeal } from '../src/shared/api/served';
+import { openScreen, readyCalls, serviceGet } from './screen-helpers';
+import { type CallscopeApp, expect, test } from './support/fixtures';
+
+// The app reaches the service through the fault proxy; jobs last long enough to be seen running.
+test.use({ serviceArgs: ['--job-delay-ms', '1500'], faultProxy: true });
+test.afterEach(({ callscope }) => callscope.faults.clear());
+
+interface JobScreen {
+  name: string;
+  /** The nth subject of this screen's kind, so each test starts its own job. */
+  path(callscope: CallscopeApp, nth: number): Promise<string>;
+  button: string;
+  start: EndpointName;
+  history: EndpointName;
+  get: EndpointName;
+  done: RegExp;
+}
+
+const screens: JobScreen[] = [
+  {
+    name: 'the deal page',
+    async path(callscope, nth) {
+      const deals = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?limit=10')).data;
+      return `/deals/${deals[nth]!.id}`;
+    },
+    button: 'Re-score',
+    start: 'startScoring',
+    history: 'listScorings',
+    get: 'getScoring',
+    done: /^Scored/,
+  },
+  {
+    name: 'the call page',
+    async path(callscope, nth) {
+      const withTranscript = [];
+      for (const call of await readyCalls(callscope)) {
+        const transcript = await serviceGet<{ data: unknown[] }>(callscope, `/v1/videos/${call.id}/transcript`);
+        if (transcript.data.length > 0) withTranscript.push(call);
+        if (withTranscript.length > nth) break;
+      }
+      return `/calls/${withTranscript[nth]!.id}`;
+    },
+    button: 'Analyze',
+    start: 'startAnalysis',
+    history: 'listAnalyses',
+    get: 'getAnalysis',
+    done: /^Analysed/,
+  },
+];
+
+const jobSlot = (page: Page) => page.locator('.job-slot');
+
+for (const screen of screens) {
+  test.describe(`a job started on ${screen.name}`, () => {
+    test('whose start answer cannot be read says so with its request id, and Look again finds and follows it', async ({
+      page,
+      callscope,
+    }) => {
+      await openScreen(page, callscope, await screen.path(callscope, 0));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The history shows no new job until the person looks again, so the app cannot find it by itself.
+      const hideNewest = callscope.faults.inject({
+        when: screen.history,
+        fault: {
+          kind: 'edit',
+          edit(body, exchange) {
+            if (!exchange.url.searchParams.get('cursor')) (body.data as unknown[]).shift();
+          },
+        },
+      });
+      const unreadable = callscope.faults.inject({
+        when: screen.start,
+        fault: {
+          kind: 'edit',
+          edit(body) {
+            (body.data as Record<string, unknown>).id = 42;
+          },
+        },
+        times: 1,
+      });
+      await page.getByRole('button', { name: screen.button }).first().click();
+      await expect(jobSlot(page)).toContainText(
+        /Started, but the service’s answer could not be read \(request id req_[0-9a-f]{32}\)\./,
+      );
+      expect(unreadable.injected()).toBe(1);
+      expect(hideNewest.injected()).toBeGreaterThan(0);
+
+      hideNewest.remove();
+      await jobSlot(page).getByRole('button', { name: 'Look again' }).click();
+      await expect(jobSlot(page).getByText(screen.done)).toBeVisible({ timeout: 20_000 });
+    });
+
+    test('whose progress cannot be read says so, stops counting, gives the request id, and Look again ends it', async ({
+      page,
+      callscope,
+    }) => {
+      await openScreen(page, callscope, await screen.path(callscope, 1));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const unreadable = callscope.faults.inject({
+        when: screen.get,
+        fault: {
+          kind: 'edit',
+          edit(body) {
+            (body.data as Record<string, unknown>).status = 42;
+          },
+        },
+      });
+      await page.getByRole('button', { name: screen.button }).first().click();
+      await expect(jobSlot(page)).toContainText(
+        'Its progress could not be read just now (invalid_response); trying again.',
+      );
+      await expect(jobSlot(page)).toContainText('The job’s progress could not be read', { timeout: 30_000 });
+      await expect(jobSlot(page)).toContainText('It may still be running on the service.');
+      await expect(jobSlot(page).getByText(/^req_[0-9a-f]{32}$/)).toBeVisible();
+      await expect(jobSlot(page)).not.toContainText('elapsed');
+      expect(unreadable.injected()).toBeGreaterThan(0);
+
+      unreadable.remove();
+      await jobSlot(page).getByRole('button', { name: 'Look again' }).click();
+      await expect(jobSlot(page).getByText(screen.done)).toBeVisible({ timeout: 20_000 });
+    });
+  });
+}
+
+test.describe('a search answer whose count cannot be believed', () => {
+  test('shows its hits, says "at least" as many match, and offers more', async ({ page, callscope }) => {
+    const odd = callscope.faults.inject({
+      when: 'searchTranscripts',
+      fault: {
+        kind: 'edit',
+        edit(body) {
+          Object.assign(body.meta as object, { total_matches: -1, truncated: 'perhaps' });
+        },
+      },
+    });
+    await openScreen(page, callscope, '/deals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('e');
+    const palette = page.getByRole('dialog', { name: 'Search transcripts' });
+    await expect(palette.getByText('at least 25 matches', { exact: true })).toBeVisible();
+    await expect(palette.getByRole('listbox').getByRole('option')).toHaveCount(25);
+    await expect(palette.getByRole('button', { name: /Show more/ })).toBeVisible();
+    expect(odd.injected()).toBeGreaterThan(0);
+  });
+});
