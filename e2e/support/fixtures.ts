@@ -112,7 +112,8 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
       const { core, dispose } = createTempCore({
         demo: { baseUrl: appServiceUrl, apiKey: key.key },
         replica: {
-          sync: backgroundSync ? {} : null,
+          // What failed is tried again within seconds, not the app's 30 s to 5 min.
+          sync: backgroundSync ? { retry: { firstMs: 500, maxMs: 2000 } } : null,
           storage: diskRehearsal ? { maxPageCount: () => pageLimit, probeEveryMs: 200 } : undefined,
         },
         savedSearchCheckEveryMs: savedSearchCheckEveryMs ?? undefined,

@@ -15,7 +15,7 @@ import { type ApiClient, createApiClient } from '../api-client/api-client';
 import { ApiError, isUnreachable, toBridgeError } from '../api-client/api-error';
 import type { RetryPolicy } from '../api-client/retry-policy';
 import type { KeyVault } from '../key-vault/key-vault';
-import { createLocalCopies } from '../replica/local-copies';
+import { createLocalCopies, type SyncSettings } from '../replica/local-copies';
 import { mergedSearch } from '../replica/merged-search';
 import { createReplicaReads } from '../replica/replica-reads';
 import type { ReplicaStorageOptions } from '../replica/replicas';
@@ -51,7 +51,7 @@ export interface AppCoreOptions {
      * Sync the active workspace in the background (the app does; tests that count requests do not),
      * a round every `roundEveryMs` (default 5 minutes) while it stays on screen.
      */
-    sync?: { pageSize?: number; roundEveryMs?: number } | null;
+    sync?: SyncSettings | null;
     /** How the copy copes with its disk: the probe of a paused copy, the check after a crash, a page limit. */
     storage?: ReplicaStorageOptions;
   };

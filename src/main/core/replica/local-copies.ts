@@ -11,7 +11,16 @@ import type { SettingsStore } from '../settings/settings-store';
 import { createReplicas, type ReplicaStorageOptions, type SetAside } from './replicas';
 import type { StorageFault } from './storage-faults';
 import { createRequestBudget } from './sync/request-budget';
+import type { RetrySchedule } from './sync/retry-schedule';
 import { createWorkspaceSync, type SyncProgress, type WorkspaceSync } from './sync/workspace-sync';
+
+/** How the background sync runs; each has the app's default. */
+export interface SyncSettings {
+  pageSize?: number;
+  roundEveryMs?: number;
+  /** The waits before what failed is tried again (tests shorten them). */
+  retry?: RetrySchedule;
+}
 
 /** Between background sync rounds: the lists walked again for what changed (a few requests a round). */
 const SYNC_ROUND_EVERY_MS = 5 * 60_000;
@@ -22,7 +31,7 @@ export interface LocalCopiesOptions {
   /** The folder of replica files; null keeps every replica in memory. */
   dir: string | null;
   /** Background sync (the app has it; tests that count requests do not). */
-  sync: { pageSize?: number; roundEveryMs?: number } | null;
+  sync: SyncSettings | null;
   /** One request to the workspace's service, as every other one goes. */
   request(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
   syncProgress(status: SyncStatus): void;
@@ -134,6 +143,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
             budget,
             pageSize: settings.pageSize,
             roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
+            retry: settings.retry,
             request: (op, params, signal) => options.request(workspaceId, op, params, signal),
             onProgress: (progress) => options.syncProgress(syncStatus(workspaceId, progress)),
             storageFailed: (error) => storageWords[replicas.reportWriteError(replica, error)],
