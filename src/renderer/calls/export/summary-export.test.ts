@@ -78,6 +78,20 @@ describe('summary and checklist export', () => {
     );
   });
 
+  it('writes the notes as the call page shows them: no raw HTML, images, or links but web and mail', () => {
+    const markdown = summaryMarkdown(
+      call,
+      {
+        id: 'sum_1',
+        sections: [],
+        notes_markdown:
+          'Next: <img src=x onerror=alert(1)>send ![pixel](https://t.example/p.gif) the [form](javascript:alert(2)) by [mail](mailto:a@b.example)',
+      },
+      null,
+    );
+    expect(markdown).toContain('\n## Notes\n\nNext: send pixel the form by [mail](mailto:a@b.example)\n');
+  });
+
   it('keeps every heading on one line, whatever line breaks its text has', () => {
     const markdown = summaryMarkdown(
       { title: 'Acme\u2028<b>renewal</b>', recorded: null },

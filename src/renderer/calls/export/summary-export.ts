@@ -2,6 +2,7 @@ import type { ChecklistEvaluation, VideoSummary } from '../../../shared/api';
 import { humanize } from '../../../shared/humanize';
 import { oneLine } from '../../../shared/one-line';
 import { ownTitle, sectionText, summaryGroups } from '../summary-text';
+import { exportedNotes } from './notes-markdown';
 import { type ExportedCall, escapeMarkdown, markdownHeader } from './transcript-export';
 
 const word = (value: string | null | undefined) => (value ? humanize(value) : '—');
@@ -21,8 +22,10 @@ function summaryPart(summary: VideoSummary | null): string[] {
       return [...(title ? [`### ${heading(title)}`, ''] : []), ...(text.trim() ? [paragraph(text), ''] : [])];
     }),
   ]);
-  // The notes are Markdown already; they go in as the service wrote them.
-  const notes = summary.notes_markdown?.trim() ? ['## Notes', '', summary.notes_markdown.trim(), ''] : [];
+  // The notes are Markdown already; they go in as the call page shows them.
+  const notes = summary.notes_markdown?.trim()
+    ? ['## Notes', '', exportedNotes(summary.notes_markdown.trim()), '']
+    : [];
   return [...sections, ...notes];
 }
 
