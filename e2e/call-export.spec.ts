@@ -1,20 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
 import { analysedCall } from './other-services/every-screen';
-import { openScreen } from './screen-helpers';
+import { exportAs, openScreen } from './screen-helpers';
 import { expect, test } from './support/fixtures';
-
-/** Chooses an export in the open dialog, saves it, and reads the file the browser downloaded. */
-async function exportAs(page: Page, label: string): Promise<{ download: Download; text: string }> {
-  const dialog = page.getByRole('dialog', { name: 'Export this call' });
-  await dialog.getByRole('radio', { name: label }).check();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Save' }).click(),
-  ]);
-  await expect(dialog.getByText(`Downloaded: ${download.suggestedFilename()}`)).toBeVisible();
-  return { download, text: await readFile((await download.path())!, 'utf8') };
-}
 
 test.describe('call export', () => {
   // A file is dated by the reader's calendar day; a fixed zone makes that the day in created_at.

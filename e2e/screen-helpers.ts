@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, type Page } from '@playwright/test';
 import type { ServedVideo } from '../src/shared/api/served';
 import { demoKeyOf } from '../src/shared/manifest';
 import type { CallscopeApp } from './support/fixtures';
@@ -90,4 +91,16 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(
     severe.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+}
+
+/** Chooses an export in the open dialog, saves it, and reads the file the browser downloaded. */
+export async function exportAs(page: Page, label: string): Promise<{ download: Download; text: string }> {
+  const dialog = page.getByRole('dialog', { name: 'Export this call' });
+  await dialog.getByRole('radio', { name: label }).check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Save' }).click(),
+  ]);
+  await expect(dialog.getByText(`Downloaded: ${download.suggestedFilename()}`)).toBeVisible();
+  return { download, text: await readFile((await download.path())!, 'utf8') };
 }

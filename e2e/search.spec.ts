@@ -1,5 +1,5 @@
 import type { ServedDeal, ServedSearchSegment, ServedTranscriptSegment, ServedVideo } from '../src/shared/api/served';
-import { openScreen, serviceGet } from './screen-helpers';
+import { addWorkspace, issueKey, openScreen, reopenDemo, serviceGet } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
 
@@ -133,6 +133,34 @@ test.describe('transcript search', () => {
     ]);
     await page.keyboard.press('Escape');
     await expect(palette(page)).toBeHidden();
+  });
+
+  test('recent searches belong to the workspace they were made in', async ({ page, request, callscope }) => {
+    const { word } = await distinctiveWord(callscope);
+    const recent = () => palette(page).getByRole('group', { name: 'Recent searches' }).getByRole('option');
+    await openScreen(page, callscope, '/team');
+    await page.keyboard.press('/');
+    await page.keyboard.type(word);
+    await expect(results(page).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/calls\//);
+    try {
+      await addWorkspace(page, callscope, 'Apart', await issueKey(callscope));
+      await page.keyboard.press('Control+k');
+      await expect(palette(page)).toBeVisible();
+      await expect(palette(page).getByText('Type to search.', { exact: false })).toBeVisible();
+      await expect(recent()).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('combobox', { name: 'Workspace' }).selectOption({ label: 'Demo workspace' });
+      await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText(
+        'Demo workspace',
+      );
+      await page.keyboard.press('Control+k');
+      await expect(recent()).toContainText([word]);
+    } finally {
+      await reopenDemo(request, callscope);
+    }
   });
 
   test('says how many match in all, dates every result, and Show more loads the rest, up to 100', async ({

@@ -1,26 +1,28 @@
 import { writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { app, type BrowserWindow, dialog, type SaveDialogOptions } from 'electron';
+import type { ExportExtension } from '../shared/export-file-name';
 import type { FileSaver } from './core/app-core/file-saver';
 
-const formats: Record<string, string> = {
-  '.md': 'Markdown',
-  '.txt': 'Plain text',
-  '.vtt': 'WebVTT subtitles',
-  '.csv': 'CSV',
+const formats: Record<ExportExtension, string> = {
+  md: 'Markdown',
+  txt: 'Plain text',
+  vtt: 'WebVTT subtitles',
+  csv: 'CSV',
 };
 
 /**
  * The OS save dialog, opened on the Downloads folder with the suggested name. The name was checked
- * in the core (a bare, safe file name); the folder and final name are the person's own choice.
+ * in the core (a bare, safe file name with an export's extension); the folder and final name are
+ * the person's own choice.
  */
 export function createElectronFileSaver(window: () => BrowserWindow | null): FileSaver {
   return {
     async save({ suggestedName, content }) {
-      const extension = extname(suggestedName).toLowerCase();
+      const extension = extname(suggestedName).slice(1) as ExportExtension;
       const options: SaveDialogOptions = {
         defaultPath: join(app.getPath('downloads'), suggestedName),
-        filters: [{ name: formats[extension] ?? 'File', extensions: [extension.slice(1)] }],
+        filters: [{ name: formats[extension], extensions: [extension] }],
         properties: ['createDirectory', 'showOverwriteConfirmation'],
       };
       const current = window();

@@ -11,7 +11,7 @@ import {
   SEARCH_MAX_QUERY_LENGTH,
 } from './api';
 import { apiKeyProblem } from './api-key-text';
-import { isSafeFileName } from './export-file-name';
+import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 
 /**
  * The only description of what crosses between renderer and main (GitHub Desktop's
@@ -420,7 +420,10 @@ export const operations = {
    */
   saveFile: {
     params: z.object({
-      suggestedName: z.string().refine(isSafeFileName, 'must be a bare file name that every OS accepts'),
+      suggestedName: z
+        .string()
+        .refine(isSafeFileName, 'must be a bare file name that every OS accepts, without invisible characters')
+        .refine(hasExportExtension, `must end in .${EXPORT_EXTENSIONS.join(', .')}: the exports' formats`),
       content: z.string().max(EXPORT_MAX_CHARACTERS),
     }),
     result: z.object({ saved: z.boolean() }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, fileDate, isSafeFileName } from './export-file-name';
+import { EXPORT_EXTENSIONS, exportFileName, fileDate, hasExportExtension, isSafeFileName } from './export-file-name';
 
 const name = (title: string | null, what = 'transcript', extension = 'md') =>
   exportFileName({ title, date: '2026-03-04', what, extension });
@@ -18,9 +18,41 @@ describe('export file names', () => {
     expect(name('  ..hidden.. ')).toBe('hidden 2026-03-04 transcript.md');
   });
 
+  it('drop bidi controls, marks and zero-width characters, which change how a name reads unseen', () => {
+    expect(name('Acme\u202Egnp.exe')).toBe('Acmegnp.exe 2026-03-04 transcript.md');
+    for (const invisible of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
+      expect(name(`Q3${invisible} plan`)).toBe('Q3 plan 2026-03-04 transcript.md');
+    }
+    for (const invisible of ['\u200E', '\u200F', '\u061C', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF']) {
+      expect(name(`Q3${invisible}plan`)).toBe('Q3plan 2026-03-04 transcript.md');
+    }
+  });
+
+  it('turn C1 control characters into spaces, as C0 ones', () => {
+    expect(name('first\u0085second\u009Bthird\u0080')).toBe('first second third 2026-03-04 transcript.md');
+  });
+
   it('read "Call" when the title is missing or nothing of it is left', () => {
     expect(name(null)).toBe('Call 2026-03-04 transcript.md');
     expect(name('///')).toBe('Call 2026-03-04 transcript.md');
+    expect(name('\u202E\u200B\u0085 \u2066.')).toBe('Call 2026-03-04 transcript.md');
+  });
+
+  it('are made only with an export’s extension', () => {
+    for (const extension of EXPORT_EXTENSIONS)
+      expect(name('Acme', 'transcript', extension)).toMatch(/\.(md|txt|vtt|csv)$/);
+    expect(() => name('Acme', 'transcript', 'exe')).toThrow(/not an export/);
+    expect(() => name('Acme', 'transcript', 'html')).toThrow(/not an export/);
   });
 
   it('never make a Windows device name', () => {
@@ -39,9 +71,31 @@ describe('export file names', () => {
       expect(isSafeFileName(name(title))).toBe(true);
     expect(isSafeFileName('../secrets.md')).toBe(false);
     expect(isSafeFileName('C:\\Windows\\evil.md')).toBe(false);
-    expect(isSafeFileName('no-extension')).toBe(false);
     expect(isSafeFileName('.bashrc')).toBe(false);
     expect(isSafeFileName('')).toBe(false);
+  });
+
+  it('are not safe with anything invisible or a C1 control character in them', () => {
+    for (const character of [
+      '\u202E',
+      '\u2066',
+      '\u200F',
+      '\u061C',
+      '\u200B',
+      '\u2060',
+      '\uFEFF',
+      '\u0085',
+      '\u009F',
+    ]) {
+      expect(isSafeFileName(`Acme${character} transcript.md`)).toBe(false);
+    }
+  });
+
+  it('end in an export’s extension, in lower case', () => {
+    for (const good of ['a.md', 'a.txt', 'a b.vtt', 'a.b.csv']) expect(hasExportExtension(good)).toBe(true);
+    for (const bad of ['no-extension', 'a.exe', 'a.html', 'a.MD', 'a.md.sh', 'a.', '.md', 'md']) {
+      expect(hasExportExtension(bad)).toBe(false);
+    }
   });
 
   it('date a call by its calendar day in the given zone', () => {

@@ -1,5 +1,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { paths } from '../navigation/routes';
+import { ErrorBoundary, RenderFailure } from '../shared-ui/ErrorBoundary';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { createQueryClient } from '../state/query-client';
@@ -15,8 +17,32 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Root />
+      <ErrorBoundary fallback={(error) => <ShellFailure error={error} />}>
+        <Root />
+      </ErrorBoundary>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The shell itself threw while rendering, so nothing of the window is left to keep: the way back
+ * starts the window again on the Pipeline, with every read made anew.
+ */
+function ShellFailure({ error }: { error: Error }) {
+  const startAgain = () => {
+    window.location.hash = paths.pipeline();
+    window.location.reload();
+  };
+  return (
+    <main className="welcome">
+      <h1>Callscope</h1>
+      <RenderFailure title="This window could not be shown" error={error}>
+        {/* biome-ignore lint/a11y/noAutofocus: the only way on from a window that failed */}
+        <button type="button" className="button primary" autoFocus onClick={startAgain}>
+          Go to the Pipeline
+        </button>
+      </RenderFailure>
+    </main>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Workspace } from '../../shared/bridge';
 import { CallScreen } from '../calls/CallScreen';
@@ -5,12 +6,14 @@ import { CallsScreen } from '../calls/CallsScreen';
 import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
 import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
-import { Link, ScreenAddress, useLocationPath } from '../navigation/router';
+import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
 import { useScreenAhead } from '../navigation/screen-ahead';
 import { useValueAfterPaint } from '../shared-ui/after-paint';
 import { EmptyState } from '../shared-ui/EmptyState';
+import { ErrorBoundary, RenderFailure } from '../shared-ui/ErrorBoundary';
 import { OutOfSight } from '../shared-ui/out-of-sight';
+import { workspaceIndependentKeys } from '../state/query-client';
 import { TeamScreen } from '../team/TeamScreen';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
@@ -65,11 +68,41 @@ export function RoutedScreen({ workspace }: { workspace: Workspace }) {
   const pathPainted = useValueAfterPaint(path, path);
   return screenSlots(path, pathAhead, pathPainted).map(([slotPath, place]) => (
     <ScreenSlot key={screenOf(slotPath)} place={place}>
-      <ScreenAddress value={slotPath}>
-        <Screen path={slotPath} workspace={workspace} />
-      </ScreenAddress>
+      <ErrorBoundary resetKey={slotPath} fallback={(error, retry) => <ScreenFailure error={error} retry={retry} />}>
+        <ScreenAddress value={slotPath}>
+          <Screen path={slotPath} workspace={workspace} />
+        </ScreenAddress>
+      </ErrorBoundary>
     </ScreenSlot>
   ));
+}
+
+/**
+ * A screen that threw while rendering: what went wrong, and the way back to the Pipeline (focused,
+ * so Enter takes it); the navigation and the rest of the shell stay. Trying again reads the
+ * workspace's data anew, as an answer held from before may be what it could not show; on the
+ * Pipeline itself, going there is trying again.
+ */
+function ScreenFailure({ error, retry }: { error: Error; retry: () => void }) {
+  const queryClient = useQueryClient();
+  const tryAgain = () => {
+    void queryClient.resetQueries({ predicate: (query) => !workspaceIndependentKeys.has(query.queryKey[0]) });
+    retry();
+  };
+  const backToPipeline = () => (readHash() === paths.pipeline() ? tryAgain() : navigate(paths.pipeline()));
+  return (
+    <div className="screen">
+      <h1>Something went wrong</h1>
+      <RenderFailure title="This screen could not be shown" error={error}>
+        <button type="button" className="button primary" data-screen-focus onClick={backToPipeline}>
+          Go to the Pipeline
+        </button>
+        <button type="button" className="button" onClick={tryAgain}>
+          Try again
+        </button>
+      </RenderFailure>
+    </div>
+  );
 }
 
 /** Where a slot's screen is: on view, rendered ahead of its click, or left by it and not yet gone. */

@@ -1,5 +1,5 @@
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext, useSyncExternalStore } from 'react';
-import { type Route, routeAt } from './routes';
+import { addressUrl, type Route, routeAt } from './routes';
 
 /** Told when the app itself changes the address, which fires no `hashchange`. */
 const changedHere = new Set<() => void>();
@@ -111,9 +111,9 @@ export const ScreenAddress = createContext('/');
  * leaving the screen rather than stepping through every keystroke of a filter.
  */
 export function useAddressQuery(): [URLSearchParams, (query: string) => void] {
-  const url = new URL(useContext(ScreenAddress), 'http://app');
+  const url = addressUrl(useContext(ScreenAddress));
   const setQuery = (query: string) => {
-    const current = new URL(readHash(), 'http://app');
+    const current = addressUrl(readHash());
     const next = `${current.pathname}${query ? `?${query}` : ''}`;
     if (next !== `${current.pathname}${current.search}`) navigate(next, { replace: true });
   };

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSearchAddress, matchRoute, paths, pathTo } from './routes';
+import { defaultSearchAddress, paths, pathTo, routeAt } from './routes';
 
-const route = (path: string) => {
-  const url = new URL(path, 'http://app');
-  return matchRoute(url.pathname, url.searchParams);
-};
+const route = routeAt;
 
 describe('routes', () => {
   it('opens the pipeline at the root and at /deals', () => {
@@ -86,5 +83,14 @@ describe('routes', () => {
     expect(route('/nowhere').name).toBe('not-found');
     expect(route('/deals/d1/extra').name).toBe('not-found');
     expect(route('/team/x').name).toBe('not-found');
+  });
+
+  it('treats an address it cannot read as not found, never as an error', () => {
+    expect(route('/calls/%E0%A4%A')).toEqual({ name: 'not-found', path: '/calls/%E0%A4%A' });
+    expect(route('/deals/%').name).toBe('not-found');
+    expect(route('/%ZZ').name).toBe('not-found');
+    expect(route('//').name).toBe('pipeline');
+    expect(route('//calls.example/x').name).toBe('not-found');
+    expect(route('calls').name).toBe('calls');
   });
 });

@@ -90,10 +90,19 @@ function secondsOf(value: string | null): number | null {
   return Number.isFinite(seconds) ? seconds : null;
 }
 
+/** A part of the path as written before its escapes, or null when they cannot be read (`%E0%A4%A`). */
+function decodedPart(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
 export function matchRoute(pathname: string, search: URLSearchParams): Route {
-  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = pathname.split('/').filter(Boolean).map(decodedPart);
   const [section, id, ...rest] = parts;
-  if (rest.length > 0) return { name: 'not-found', path: pathname };
+  if (rest.length > 0 || parts.includes(null)) return { name: 'not-found', path: pathname };
   if (section === undefined) return { name: 'pipeline' };
   if (section === 'deals') return id ? { name: 'deal', dealId: id } : { name: 'pipeline' };
   if (section === 'calls') {
@@ -113,9 +122,17 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   return { name: 'not-found', path: pathname };
 }
 
-/** The route of an address as the app keeps it after `#`: a path and its query. */
+/**
+ * An address as the app keeps it after `#` (a path and its query) read as a URL. Always as a path:
+ * read against a base, `//x` would name a host and `//` would not parse at all.
+ */
+export function addressUrl(address: string): URL {
+  return new URL(`http://app${address.startsWith('/') ? '' : '/'}${address}`);
+}
+
+/** The route of an address as the app keeps it after `#`. */
 export function routeAt(address: string): Route {
-  const url = new URL(address, 'http://app');
+  const url = addressUrl(address);
   return matchRoute(url.pathname, url.searchParams);
 }
 

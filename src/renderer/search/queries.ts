@@ -15,7 +15,7 @@ export const searchKeys = {
   dealChoices: () => [...searchKeys.all, 'deal-choices'] as const,
 };
 
-/** Kept across workspaces: recent searches are this person's, stored by main. */
+/** The open workspace's recent searches, stored by main; a change of workspace resets them with its other data. */
 export const recentSearchKeys = { all: ['recent-searches'] as const };
 
 /** The filter pickers offer the 100 newest calls and deals; the interface has no name lookup. */

@@ -17,11 +17,18 @@ describe('SafeMarkdown', () => {
     expect(html).toContain('Hello');
   });
 
-  it('leaves out images and removes javascript: links', () => {
+  it('shows an image as its description and removes javascript: links', () => {
     const html = render('![pixel](https://tracker.example/p.gif) [click](javascript:alert(1))');
-    expect(html).not.toContain('tracker.example');
-    expect(html).not.toContain('javascript:');
-    expect(html).toContain('click');
+    expect(html).toBe('<p>pixel click</p>');
+  });
+
+  it('keeps only web and mail links: any other scheme or a path loses its link and keeps its text', () => {
+    expect(
+      render(
+        '[f](file:///etc/passwd) [d](data:text/html,x) [c](callscope://call/vid_1) [i](irc://x) [p](/settings) [r][x]\n\n[x]: xmpp:a@b',
+      ),
+    ).toBe('<p>f d c i p r</p>');
+    expect(render('[m](mailto:ana@example.com)')).toContain('href="mailto:ana@example.com"');
   });
 
   it('opens ordinary links outside the app', () => {

@@ -6,7 +6,12 @@ export interface Tab {
   content: ReactNode;
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the selected tab is in the tab order. */
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the selected tab is in the tab
+ * order, then its panel. The panel scrolls when its content is taller than the page allows, so it
+ * takes focus itself (labelled by its tab), as the pattern has it: a keyboard reaches and scrolls a
+ * panel of plain text too.
+ */
 export function Tabs({
   tabs,
   selected,
@@ -60,7 +65,14 @@ export function Tabs({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${current.id}`} className="tabpanel">
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${current.id}`}
+        className="tabpanel"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable panel must be reachable by keyboard (APG tabs)
+        tabIndex={0}
+      >
         {current.content}
       </div>
     </div>

@@ -24,4 +24,4 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Service data belongs to one workspace; these keys are the app's own and survive a switch. */
-export const workspaceIndependentKeys: ReadonlySet<unknown> = new Set(['workspaces', 'app', 'recent-searches']);
+export const workspaceIndependentKeys: ReadonlySet<unknown> = new Set(['workspaces', 'app']);

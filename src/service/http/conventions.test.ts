@@ -146,7 +146,6 @@ describe('conventions every response follows', () => {
       ['/v1/search/transcripts?q=', 'q: '],
       ['/v1/search/transcripts?q=a&limit=0', 'limit: '],
       [`/v1/search/transcripts?q=${'a'.repeat(501)}`, 'q: '],
-      [`/v1/videos/${'x'.repeat(201)}`, 'id: '],
     ])('%s answers 422 validation_failed starting "%s"', async (path, prefix) => {
       const answer = await get(path);
       expectError(answer, 422, 'validation_failed');
@@ -163,6 +162,42 @@ describe('conventions every response follows', () => {
       '/v1/deals/d%C3%A9al/scorings/%F0%9F%98%80',
     ])('%s answers 404 not_found', async (path) => {
       expectError(await get(path), 404, 'not_found');
+    });
+
+    describe('an id of 2,000 characters names nothing, as an unknown id does', () => {
+      const long = 'x'.repeat(2000);
+      const at = (template: string, id: string) => template.replace('{id}', id).replace('{inner}', 'an_unknown_id');
+
+      it.each([
+        ['GET', '/v1/videos/{id}'],
+        ['GET', '/v1/videos/{id}/checklist'],
+        ['GET', '/v1/videos/{id}/summary'],
+        ['GET', '/v1/videos/{id}/transcript'],
+        ['GET', '/v1/videos/{id}/events'],
+        ['GET', '/v1/videos/{id}/analyses'],
+        ['POST', '/v1/videos/{id}/analyses'],
+        ['GET', '/v1/videos/{id}/analyses/{inner}'],
+        ['GET', '/v1/deals/{id}'],
+        ['GET', '/v1/deals/{id}/activities'],
+        ['GET', '/v1/deals/{id}/scorings'],
+        ['POST', '/v1/deals/{id}/scorings'],
+        ['GET', '/v1/deals/{id}/scorings/{inner}'],
+        ['DELETE', '/v1/webhooks/{id}'],
+      ])('%s %s', async (method, template) => {
+        expectError(await callApi(service.baseUrl, at(template, 'an_unknown_id'), { key, method }), 404, 'not_found');
+        expectError(await callApi(service.baseUrl, at(template, long), { key, method }), 404, 'not_found');
+      });
+
+      it('in the inner id too, of a call and a deal that exist', async () => {
+        const video = (await get('/v1/videos?limit=1')).body.data[0].id;
+        const deal = (await get('/v1/deals?limit=1')).body.data[0].id;
+        expectError(await get(`/v1/videos/${video}/analyses/${long}`), 404, 'not_found');
+        expectError(await get(`/v1/deals/${deal}/scorings/${long}`), 404, 'not_found');
+      });
+
+      it('after a 422 of its query, as for any id', async () => {
+        expectError(await get(`/v1/videos/${long}/analyses?limit=101`), 422, 'validation_failed');
+      });
     });
 
     it('ignores unknown query parameters and odd Unicode in them', async () => {

@@ -25,13 +25,18 @@ async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
 }
 
 /**
- * interface, Errors: 422 validation_failed, message starting with the field path. Path params,
- * then query, then body; unknown query parameters are ignored, and only the first value of a
- * repeated one counts.
+ * interface, Errors: 422 validation_failed, message starting with the field path, for the query,
+ * then the body; unknown query parameters are ignored, and only the first value of a repeated one
+ * counts. A path whose id no record can have (longer than any id the service issues) names nothing:
+ * 404 not_found, as for any other id that names nothing (interface, Authentication 9), after the
+ * 422s as the handler's own 404 would be (design.md, error precedence).
  */
 export async function validateInput(c: Context<AppEnv>, definition: EndpointDefinition) {
-  const params = parseWith(definition.pathParams, c.req.param());
+  const path = definition.pathParams?.safeParse(c.req.param());
   const query = parseWith(definition.query, c.req.query());
   const body = definition.body ? parseWith(definition.body, await readJsonBody(c)) : undefined;
-  return { params, query, body };
+  if (path && !path.success) {
+    throw new ServiceError('not_found', `nothing was found for this ${String(path.error.issues[0]?.path[0] ?? 'id')}`);
+  }
+  return { params: path?.data, query, body };
 }

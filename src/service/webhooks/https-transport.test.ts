@@ -43,6 +43,13 @@ describe('webhook transport: where a delivery may connect', () => {
     ['ff02::1', 'multicast'],
     ['0.0.0.0', 'unspecified'],
     ['::', 'unspecified'],
+    ['64:ff9b::7f00:1', 'nat64'],
+    ['64:ff9b:1::a00:1', 'local-nat64'],
+    ['2002:c0a8:114::1', '6to4'],
+    ['::7f00:1', 'ipv4-compatible'],
+    ['198.18.0.7', 'benchmarking'],
+    ['192.0.0.9', 'protocol-assignments'],
+    ['fec0::3', 'site-local'],
   ])('refuses a name resolving to %s (%s) without connecting', async (address, range) => {
     const before = receiver.received.length;
     const { resolveAll } = scriptedDns([address]);

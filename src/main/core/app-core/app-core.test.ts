@@ -68,12 +68,17 @@ describe('app core bridge validation', () => {
     expect(await app.invoke('openDemoWorkspace', {})).toMatchObject({ ok: false, error: { code: 'no_workspace' } });
   });
 
-  it('keeps preferences and recent searches', async () => {
+  it('keeps preferences', async () => {
     const app = core();
     expect(await app.invoke('setPreferences', { theme: 'dark' })).toEqual({ ok: true, value: { theme: 'dark' } });
     expect(await app.invoke('getPreferences', {})).toEqual({ ok: true, value: { theme: 'dark' } });
-    await app.invoke('addRecentSearch', { q: 'pricing' });
-    await app.invoke('addRecentSearch', { q: 'budget' });
-    expect(await app.invoke('addRecentSearch', { q: 'pricing' })).toEqual({ ok: true, value: ['pricing', 'budget'] });
+  });
+
+  it('keeps no recent searches without a workspace to keep them for', async () => {
+    const app = core();
+    expect(await app.invoke('addRecentSearch', { q: 'pricing' })).toMatchObject({
+      ok: false,
+      error: { code: 'no_workspace' },
+    });
   });
 });

@@ -356,8 +356,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     saveSearch: async ({ name, ...query }) => savedSearches.save(workspaces.active().id, { name, ...query }),
     openSavedSearch: async ({ id }) => savedSearches.open(workspaces.active().id, id),
     deleteSavedSearch: async ({ id }) => savedSearches.remove(workspaces.active().id, id),
-    listRecentSearches: async () => options.settings.read().recentSearches,
-    addRecentSearch: async ({ q }) => options.settings.addRecentSearch(q),
+    listRecentSearches: async () => options.settings.read().recentSearches[workspaces.active().id] ?? [],
+    addRecentSearch: async ({ q }) => options.settings.addRecentSearch(workspaces.active().id, q),
     saveFile: async (file) => {
       if (!options.fileSaver) {
         throw new ApiError({

@@ -52,6 +52,32 @@ describe('saveFile', () => {
     expect(asked).toEqual([]);
   });
 
+  it('refuses a name without an export’s extension, saying which it takes', async () => {
+    const { saver, asked } = recordingSaver(true);
+    const app = core(saver);
+    for (const suggestedName of ['Acme transcript.exe', 'Acme.html', 'run.sh', 'Acme transcript.MD', 'a.md.lnk']) {
+      const answer = await app.invoke('saveFile', { suggestedName, content: 'x' });
+      expect(answer, suggestedName).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringContaining('must end in .md, .txt, .vtt, .csv') },
+      });
+    }
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses a name with bidi controls, zero-width or C1 control characters', async () => {
+    const { saver, asked } = recordingSaver(true);
+    const app = core(saver);
+    for (const hidden of ['\u202E', '\u2067', '\u200E', '\u061C', '\u200B', '\u2060', '\uFEFF', '\u0085', '\u009B']) {
+      const answer = await app.invoke('saveFile', { suggestedName: `Acme${hidden}gnp.md`, content: 'x' });
+      expect(answer).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringContaining('without invisible characters') },
+      });
+    }
+    expect(asked).toEqual([]);
+  });
+
   it('says browser mode has no save dialog', async () => {
     expect(await core().invoke('saveFile', { suggestedName: 'a.md', content: '' })).toMatchObject({
       ok: false,

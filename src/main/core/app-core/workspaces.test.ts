@@ -134,6 +134,46 @@ describe('workspaces through the bridge, against the real service', () => {
     expect(stillStored).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
   });
 
+  it('keeps each workspace’s recent searches apart', async () => {
+    start(true);
+    await app.invoke('openDemoWorkspace', {});
+    await app.invoke('addRecentSearch', { q: 'pricing' });
+    await app.invoke('addRecentSearch', { q: 'budget' });
+    expect(await app.invoke('addRecentSearch', { q: 'pricing' })).toEqual({ ok: true, value: ['pricing', 'budget'] });
+
+    const added = await app.invoke('addWorkspace', { baseUrl: service.baseUrl, apiKey: key, name: 'Other' });
+    const otherId = (added as { value: { id: string } }).value.id;
+    expect(await app.invoke('listRecentSearches', {})).toEqual({ ok: true, value: [] });
+    await app.invoke('addRecentSearch', { q: 'renewal' });
+
+    await app.invoke('switchWorkspace', { workspaceId: 'demo' });
+    expect(await app.invoke('listRecentSearches', {})).toEqual({ ok: true, value: ['pricing', 'budget'] });
+    await app.invoke('switchWorkspace', { workspaceId: otherId });
+    expect(await app.invoke('listRecentSearches', {})).toEqual({ ok: true, value: ['renewal'] });
+  });
+
+  it('removes a workspace with its saved and recent searches, leaving the others’', async () => {
+    start(true);
+    await app.invoke('openDemoWorkspace', {});
+    await app.invoke('saveSearch', { name: 'Pricing', q: 'pricing', videoId: null, dealId: null });
+    await app.invoke('addRecentSearch', { q: 'pricing' });
+    const added = await app.invoke('addWorkspace', { baseUrl: service.baseUrl, apiKey: key, name: 'Other' });
+    const otherId = (added as { value: { id: string } }).value.id;
+    await app.invoke('saveSearch', { name: 'Budget', q: 'budget', videoId: null, dealId: null });
+    await app.invoke('addRecentSearch', { q: 'budget' });
+
+    expect(await app.invoke('removeWorkspace', { workspaceId: 'demo' })).toMatchObject({ ok: true });
+    expect(await app.invoke('listSavedSearches', {})).toMatchObject({ ok: true, value: [{ name: 'Budget' }] });
+    expect(await app.invoke('listRecentSearches', {})).toEqual({ ok: true, value: ['budget'] });
+
+    // The demo comes back under the same id, without what it had before it was removed.
+    await app.invoke('openDemoWorkspace', {});
+    expect(await app.invoke('listSavedSearches', {})).toEqual({ ok: true, value: [] });
+    expect(await app.invoke('listRecentSearches', {})).toEqual({ ok: true, value: [] });
+    await app.invoke('switchWorkspace', { workspaceId: otherId });
+    expect(await app.invoke('listSavedSearches', {})).toMatchObject({ ok: true, value: [{ name: 'Budget' }] });
+  });
+
   it('aborts a call when the renderer cancels it', async () => {
     start(true);
     await app.invoke('openDemoWorkspace', {});

@@ -6,7 +6,7 @@ import { ApiError } from '../api-client/api-error';
 import { accountFor, type KeyVault } from '../key-vault/key-vault';
 import { readServiceProfile } from '../service-profile/read-service-profile';
 import { isAllowedBaseUrl, normalizeBaseUrl } from '../settings/base-url';
-import type { StoredWorkspace } from '../settings/settings-schema';
+import { type StoredWorkspace, withoutWorkspaceSearches } from '../settings/settings-schema';
 import type { SettingsStore } from '../settings/settings-store';
 
 /** The local service `npm start` runs; its key comes from the launcher, never from the keychain. */
@@ -201,7 +201,10 @@ export function createWorkspaces(options: WorkspacesOptions) {
       options.changed();
     },
 
-    /** Forgets the workspace and its key; the one on screen becomes another (the newest added), or none. */
+    /**
+     * Forgets the workspace, its key and its searches; the one on screen becomes another (the newest
+     * added), or none.
+     */
     async remove(workspaceId: string): Promise<void> {
       const workspace = find(workspaceId);
       if (workspace.kind === 'custom' && workspace.member) {
@@ -211,7 +214,7 @@ export function createWorkspaces(options: WorkspacesOptions) {
         const left = current.workspaces.filter((other) => other.id !== workspaceId);
         const active =
           current.activeWorkspaceId === workspaceId ? (left.at(-1)?.id ?? null) : current.activeWorkspaceId;
-        return { ...current, workspaces: left, activeWorkspaceId: active };
+        return { ...withoutWorkspaceSearches(current, workspaceId), workspaces: left, activeWorkspaceId: active };
       });
       options.changed();
     },

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/bridge';
 import { isAllowedBaseUrl } from './base-url';
 
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 export const RECENT_SEARCHES_CAP = 10;
 
 export const StoredWorkspace = z.object({
@@ -46,7 +46,8 @@ export const Settings = z.object({
   activeWorkspaceId: z.string().nullable(),
   windowBounds: WindowBounds.nullable(),
   preferences: Preferences,
-  recentSearches: z.array(z.string()).max(RECENT_SEARCHES_CAP),
+  /** Each workspace's own, most recent first, by workspace id. */
+  recentSearches: z.record(z.string(), z.array(z.string()).max(RECENT_SEARCHES_CAP)),
   /** Every workspace's, each marked with its own; files from before them: none. */
   savedSearches: z.array(StoredSavedSearch).max(SAVED_SEARCHES_CAP).default([]),
   /** The background sync's request budget; absent: the default. */
@@ -64,6 +65,19 @@ export const defaultSettings: Settings = {
   activeWorkspaceId: null,
   windowBounds: null,
   preferences: { theme: Theme.enum.system },
-  recentSearches: [],
+  recentSearches: {},
   savedSearches: [],
 };
+
+/**
+ * Settings without what they keep for one workspace, its searches saved or recent: removing a
+ * workspace takes them with it, so the same id added again (the demo's) starts without them.
+ */
+export function withoutWorkspaceSearches(settings: Settings, workspaceId: string): Settings {
+  const { [workspaceId]: _removed, ...recentSearches } = settings.recentSearches;
+  return {
+    ...settings,
+    recentSearches,
+    savedSearches: settings.savedSearches.filter((saved) => saved.workspaceId !== workspaceId),
+  };
+}

@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultServiceProfile } from '../../../shared/bridge';
 import { isAllowedBaseUrl } from './base-url';
 import { createConfJsonFile } from './conf-json-file';
-import { defaultSettings, RECENT_SEARCHES_CAP } from './settings-schema';
+import { defaultSettings, RECENT_SEARCHES_CAP, SETTINGS_VERSION } from './settings-schema';
 import { openSettingsStore } from './settings-store';
 
 let dir: string;
@@ -78,16 +78,69 @@ describe('settings store', () => {
     const store = open();
     expect(store.problem).toBeNull();
     expect(store.read()).toEqual({ ...defaultSettings, preferences: { theme: 'light' } });
-    expect(JSON.parse(readFileSync(settingsFile(), 'utf8')).version).toBe(1);
+    expect(JSON.parse(readFileSync(settingsFile(), 'utf8')).version).toBe(SETTINGS_VERSION);
   });
 
-  it('keeps recent searches most recent first, without duplicates, capped', () => {
+  it('keeps recent searches per workspace, most recent first, without duplicates, capped', () => {
     const store = open();
-    for (let i = 0; i < RECENT_SEARCHES_CAP + 3; i++) store.addRecentSearch(`term ${i}`);
-    const recent = store.addRecentSearch('term 5');
+    for (let i = 0; i < RECENT_SEARCHES_CAP + 3; i++) store.addRecentSearch('w1', `term ${i}`);
+    store.addRecentSearch('w2', 'other');
+    const recent = store.addRecentSearch('w1', 'term 5');
     expect(recent[0]).toBe('term 5');
     expect(recent).toHaveLength(RECENT_SEARCHES_CAP);
     expect(new Set(recent).size).toBe(recent.length);
+    expect(open().read().recentSearches).toEqual({ w1: recent, w2: ['other'] });
+  });
+
+  describe('a file of version 1', () => {
+    const workspace = (id: string) => ({
+      id,
+      name: id,
+      baseUrl: 'https://api.example.com',
+      kind: 'custom',
+      member: null,
+    });
+    const saved = (workspaceId: string, name: string) => ({
+      id: `${workspaceId}-${name}`,
+      workspaceId,
+      name,
+      q: name,
+      videoId: null,
+      dealId: null,
+      lastOpenedAt: '2026-03-04T10:00:00.000Z',
+      newMatches: 0,
+      newCapped: false,
+      newestCallId: null,
+      checkedAt: null,
+    });
+    const version1 = (fields: Record<string, unknown>) =>
+      writeFileSync(settingsFile(), JSON.stringify({ ...defaultSettings, version: 1, ...fields }));
+
+    it('gives its recent searches to the open workspace', () => {
+      version1({ workspaces: [workspace('a'), workspace('b')], activeWorkspaceId: 'b', recentSearches: ['x', 'y'] });
+      const store = open();
+      expect(store.problem).toBeNull();
+      expect(store.read().recentSearches).toEqual({ b: ['x', 'y'] });
+      expect(JSON.parse(readFileSync(settingsFile(), 'utf8')).version).toBe(2);
+    });
+
+    it('gives them to the first workspace when none is open, and to none when there is none', () => {
+      version1({ workspaces: [workspace('a'), workspace('b')], activeWorkspaceId: null, recentSearches: ['x'] });
+      expect(open().read().recentSearches).toEqual({ a: ['x'] });
+      version1({ workspaces: [], activeWorkspaceId: null, recentSearches: ['x'] });
+      expect(open().read().recentSearches).toEqual({});
+    });
+
+    it('lets go of the saved searches of workspaces removed before', () => {
+      version1({
+        workspaces: [workspace('a')],
+        activeWorkspaceId: 'a',
+        savedSearches: [saved('a', 'kept'), saved('gone', 'left behind')],
+      });
+      const store = open();
+      expect(store.problem).toBeNull();
+      expect(store.read().savedSearches.map((search) => search.name)).toEqual(['kept']);
+    });
   });
 
   it('refuses a workspace whose base URL is plain http to another machine', () => {

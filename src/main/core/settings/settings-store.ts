@@ -15,7 +15,8 @@ export type JsonFileFactory = (options: { cwd: string; configName: string; fileM
 export interface SettingsStore {
   read(): Settings;
   update(change: (current: Settings) => Settings): Settings;
-  addRecentSearch(q: string): string[];
+  /** Puts `q` first in the workspace's recent searches; returns them. */
+  addRecentSearch(workspaceId: string, q: string): string[];
   /** Set when the file on disk was unusable and defaults replaced it; shown to the person. */
   readonly problem: string | null;
 }
@@ -68,10 +69,11 @@ export function openSettingsStore(cwd: string, createFile: JsonFileFactory): Set
     problem,
     read: () => current,
     update,
-    addRecentSearch: (q) =>
-      update((value) => ({
-        ...value,
-        recentSearches: [q, ...value.recentSearches.filter((earlier) => earlier !== q)].slice(0, RECENT_SEARCHES_CAP),
-      })).recentSearches,
+    addRecentSearch: (workspaceId, q) => {
+      const earlier = current.recentSearches[workspaceId] ?? [];
+      const recent = [q, ...earlier.filter((other) => other !== q)].slice(0, RECENT_SEARCHES_CAP);
+      update((value) => ({ ...value, recentSearches: { ...value.recentSearches, [workspaceId]: recent } }));
+      return recent;
+    },
   };
 }

@@ -78,6 +78,46 @@ describe('summary and checklist export', () => {
     );
   });
 
+  it('writes the notes as the call page shows them: no raw HTML, images, or links but web and mail', () => {
+    const markdown = summaryMarkdown(
+      call,
+      {
+        id: 'sum_1',
+        sections: [],
+        notes_markdown:
+          'Next: <img src=x onerror=alert(1)>send ![pixel](https://t.example/p.gif) the [form](javascript:alert(2)) by [mail](mailto:a@b.example)',
+      },
+      null,
+    );
+    expect(markdown).toContain('\n## Notes\n\nNext: send pixel the form by [mail](mailto:a@b.example)\n');
+  });
+
+  it('keeps every heading on one line, whatever line breaks its text has', () => {
+    const markdown = summaryMarkdown(
+      { title: 'Acme\u2028<b>renewal</b>', recorded: null },
+      {
+        id: 'sum_1',
+        sections: [{ id: 'a', title: 'Next\r\n# steps', contents: 'Send it', type: 'ACTION\u2029ITEMS' }],
+        notes_markdown: '',
+      },
+      {
+        id: 'chk_1',
+        status: 'COMPLETED',
+        overall_assessment: '',
+        items: [{ id: 'i1', item_text: 'Asked\u0085about\nbudget', status: 'MET', evidence: [] }],
+      },
+    );
+    const headings = markdown.split('\n').filter((text) => text.startsWith('#'));
+    expect(headings).toEqual([
+      '# Acme \\<b\\>renewal\\</b\\>: summary and checklist',
+      '## Action items',
+      '### Next \\# steps',
+      '## Checklist',
+      '### Asked about budget: Met',
+    ]);
+    expect(markdown).not.toMatch(/[\r\u2028\u2029\u0085]/);
+  });
+
   it('says which part the call does not have yet', () => {
     const markdown = summaryMarkdown({ title: '', recorded: 'Mar 4, 2026' }, null, null);
     expect(markdown).toBe(

@@ -101,6 +101,58 @@ describe('transcript exports', () => {
     ]);
   });
 
+  describe('a title, speaker or role with line breaks of any kind stays on one line', () => {
+    const breaks = ['\r', '\n', '\r\n', '\u2028', '\u2029', '\u0085'];
+    const broken = breaks.map((separator, index) =>
+      line({
+        id: `b${index}`,
+        speaker: `Ana${separator}Lima`,
+        role: `SELLER${separator}LEAD`,
+        start: index,
+        end: index + 1,
+      }),
+    );
+    const brokenCall = { title: `Acme${breaks.join('')}renewal`, recorded: null };
+    const lineSeparators = /[\r\n\u2028\u2029\u0085]/;
+
+    it('in Markdown and plain text: one line per segment, and the title on its own', () => {
+      const markdown = transcriptMarkdown(brokenCall, broken).split('\n');
+      expect(markdown[0]).toBe('# Acme renewal: transcript');
+      expect(markdown.filter((text) => text.startsWith('**['))).toEqual(
+        breaks.map((_, index) => `**[0:0${index}] Ana Lima (Seller lead):** Hello`),
+      );
+      const text = transcriptPlainText(brokenCall, broken).split('\n');
+      expect(text[0]).toBe('Acme renewal: transcript');
+      expect(text.slice(2, -1)).toEqual(breaks.map((_, index) => `[0:0${index}] Ana Lima (Seller lead): Hello`));
+      for (const part of [...markdown, ...text]) expect(part).not.toMatch(lineSeparators);
+    });
+
+    it('in WebVTT: one voice per cue', () => {
+      const cues = transcriptWebVtt(broken)
+        .split('\n')
+        .filter((text) => text.startsWith('<v '));
+      expect(cues).toEqual(breaks.map(() => '<v Ana Lima>Hello'));
+      expect(transcriptWebVtt(broken)).not.toMatch(/[\r\u2028\u2029\u0085]/);
+    });
+
+    it('in CSV: one record per segment, speaker and role unquoted', () => {
+      const records = transcriptCsv(broken).slice(1).split('\r\n');
+      expect(records.slice(1, -1)).toEqual(
+        breaks.map((_, index) => `Ana Lima,SELLER LEAD,${index},${index + 1},Hello`),
+      );
+    });
+  });
+
+  it('CSV: defuses a cell that starts with NUL, as it does a formula', () => {
+    const records = transcriptCsv([
+      line({ speaker: '\u0000=cmd', role: '\u0000', text: '\u0000@SUM(A1)' }),
+      line({ speaker: '-2', role: '@x', text: '\tTab' }),
+    ])
+      .slice(1)
+      .split('\r\n');
+    expect(records.slice(1, -1)).toEqual(["'\u0000=cmd,'\u0000,0,1,'\u0000@SUM(A1)", "'-2,'@x,0,1,'\tTab"]);
+  });
+
   it('escapes every character that would become Markdown markup', () => {
     expect(escapeMarkdown('a_b *c* [d](e) <f> # | ~ ` \\')).toBe(
       'a\\_b \\*c\\* \\[d\\](e) \\<f\\> \\# \\| \\~ \\` \\\\',

@@ -1,4 +1,5 @@
 import { humanize } from '../../../shared/humanize';
+import { oneLine } from '../../../shared/one-line';
 import { formatClock } from '../../shared-ui/format';
 import type { TranscriptLine } from '../transcript-lines';
 
@@ -9,12 +10,16 @@ export interface ExportedCall {
   recorded: string | null;
 }
 
-const callTitle = (call: ExportedCall) => call.title?.trim() || 'Untitled call';
+/**
+ * A title, a speaker and a segment are each one line in every format: a line break of theirs would
+ * start a new line, cue, heading or record, and could pass for the file's own structure.
+ */
+const callTitle = (call: ExportedCall) => oneLine(call.title ?? '') || 'Untitled call';
+const speakerOf = (line: TranscriptLine) => oneLine(line.speaker);
+const roleOf = (line: TranscriptLine) => oneLine(line.role ?? '');
 const speakerWithRole = (line: TranscriptLine) =>
-  line.role ? `${line.speaker} (${humanize(line.role)})` : line.speaker;
+  roleOf(line) ? `${speakerOf(line)} (${humanize(roleOf(line))})` : speakerOf(line);
 const clockOf = (seconds: number | null) => (seconds === null ? '—' : formatClock(seconds));
-/** A segment is one paragraph in every format: its own line breaks would start a new line or cue. */
-const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
 /** Characters that would turn a spoken sentence into Markdown markup (emphasis, links, HTML, headings, tables). */
 export function escapeMarkdown(text: string): string {
@@ -68,17 +73,19 @@ export function transcriptWebVtt(lines: readonly TranscriptLine[]): string {
   const cues = lines.flatMap((line) => {
     if (line.start === null || line.end === null || line.end <= line.start) return [];
     return [
-      `${vttTimestamp(line.start)} --> ${vttTimestamp(line.end)}\n<v ${vttEscape(line.speaker)}>${vttEscape(oneLine(line.text))}`,
+      `${vttTimestamp(line.start)} --> ${vttTimestamp(line.end)}\n<v ${vttEscape(speakerOf(line))}>${vttEscape(oneLine(line.text))}`,
     ];
   });
   return `WEBVTT\n\n${cues.map((cue, index) => `${index + 1}\n${cue}`).join('\n\n')}\n`;
 }
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula;
- * a quote in front keeps spoken words words (OWASP, CSV injection).
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula,
+ * and some read a leading NUL as the end of the cell and whatever follows as the next; a quote in
+ * front keeps spoken words words (OWASP, CSV injection).
  */
-const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters to defuse
+const defuse = (text: string) => (/^[=+\-@\t\r\u0000]/.test(text) ? `'${text}` : text);
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 const csvSeconds = (seconds: number | null) => (seconds === null ? '' : String(Math.round(seconds * 1000) / 1000));
 
@@ -89,8 +96,8 @@ const csvSeconds = (seconds: number | null) => (seconds === null ? '' : String(M
 export function transcriptCsv(lines: readonly TranscriptLine[]): string {
   const rows = lines.map((line) =>
     [
-      csvCell(defuse(line.speaker)),
-      csvCell(defuse(line.role ?? '')),
+      csvCell(defuse(speakerOf(line))),
+      csvCell(defuse(roleOf(line))),
       csvSeconds(line.start),
       csvSeconds(line.end),
       csvCell(defuse(line.text)),
