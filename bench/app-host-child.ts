@@ -5,7 +5,7 @@
  */
 import { createInterface } from 'node:readline';
 import { startBrowserHost } from '../src/main/browser/browser-host';
-import type { KeyVault } from '../src/main/core/key-vault/key-vault';
+import type { KeyVault } from '../src/main/core/platform/key-vault/key-vault';
 import { createTempCore } from '../src/main/core/testing/temp-core';
 import type { AppHostMessage, AppHostSetup } from './app-host';
 

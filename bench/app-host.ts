@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { DemoConnection } from '../src/main/core/app-core/workspaces';
+import type { DemoConnection } from '../src/main/core/app/workspaces';
 import { projectRoot } from './report';
 
 /** What the child sets up before it serves: the demo workspace open on `demo`, and the rest as asked. */

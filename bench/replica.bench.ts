@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HIT_BUDGET, localSearch, RANKED_HIT_BUDGET } from '../src/main/core/replica/local-search';
-import { canonicalParams, replicaAnswers } from '../src/main/core/replica/replica-answers';
-import { openReplicaDb, type ReplicaDatabase } from '../src/main/core/replica/replica-db';
+import { HIT_BUDGET, localSearch, RANKED_HIT_BUDGET } from '../src/main/core/engine/replica/local-search';
+import { canonicalParams, replicaAnswers } from '../src/main/core/engine/replica/replica-answers';
+import { openReplicaDb, type ReplicaDatabase } from '../src/main/core/engine/replica/replica-db';
 import { Random } from '../src/service/seed/random';
 import { type CallCast, generateTranscript } from '../src/service/seed/transcript';
 import { describeMachine, loadAverage, measure, percentile, projectRoot, recordBenchmark } from './report';

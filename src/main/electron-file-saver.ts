@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { app, type BrowserWindow, dialog, type SaveDialogOptions } from 'electron';
 import type { ExportExtension } from '../shared/export-file-name';
-import type { FileSaver } from './core/app-core/file-saver';
+import type { FileSaver } from './core/platform/file-saver';
 
 const formats: Record<ExportExtension, string> = {
   md: 'Markdown',

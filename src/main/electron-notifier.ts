@@ -1,5 +1,5 @@
 import { type BrowserWindow, Notification } from 'electron';
-import type { Notifier } from './core/app-core/notifier';
+import type { Notifier } from './core/platform/notifier';
 
 export function createElectronNotifier(window: () => BrowserWindow | null): Notifier {
   return {

@@ -1,5 +1,5 @@
 import ElectronStore from 'electron-store';
-import type { JsonFileFactory } from './core/settings/settings-store';
+import type { JsonFileFactory } from './core/platform/settings/settings-store';
 
 /** In the shell the settings file is electron-store's (same format as Conf, which it extends). */
 export const createElectronStoreJsonFile: JsonFileFactory = ({ cwd, configName, fileMode }) =>

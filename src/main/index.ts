@@ -3,7 +3,7 @@ import { bridgeChannels } from '../shared/bridge-channels';
 import { parseMomentLink } from '../shared/moment-link';
 import { installAppMenu } from './app-menu';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { startAppCore } from './core/start-app-core';
+import { startAppCore } from './core/app/start-app-core';
 import { createElectronFileSaver } from './electron-file-saver';
 import { createElectronNotifier } from './electron-notifier';
 import { createElectronStoreJsonFile } from './electron-settings';

@@ -1,8 +1,8 @@
 import { type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent, ipcMain } from 'electron';
 import { bridgeChannels } from '../shared/bridge-channels';
-import { ApiError } from './core/api-client/api-error';
-import type { AppCore } from './core/app-core/app-core';
-import { isAppUrl } from './core/bridge/sender-check';
+import type { AppCore } from './core/app/app-core';
+import { isAppUrl } from './core/app/sender-check';
+import { ApiError } from './core/service-client/api-client/api-error';
 
 /**
  * One validated channel into the core. Every call is checked to come from the main window's

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { BrowserWindow, type Rectangle, screen } from 'electron';
-import type { WindowBounds } from './core/settings/settings-schema';
-import type { SettingsStore } from './core/settings/settings-store';
+import type { WindowBounds } from './core/platform/settings/settings-schema';
+import type { SettingsStore } from './core/platform/settings/settings-store';
 
 const DEFAULT_SIZE = { width: 1280, height: 800 };
 

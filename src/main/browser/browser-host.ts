@@ -8,8 +8,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { BROWSER_CODE_PARAM, BROWSER_TOKEN_HEADER, browserBridgePaths } from '../../shared/browser-bridge';
-import { ApiError } from '../core/api-client/api-error';
-import type { AppCore } from '../core/app-core/app-core';
+import type { AppCore } from '../core/app/app-core';
+import { ApiError } from '../core/service-client/api-client/api-error';
 
 export interface BrowserHostOptions {
   core: AppCore;

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { userDataDir } from '../core/app-paths';
-import { createConfJsonFile } from '../core/settings/conf-json-file';
-import { startAppCore } from '../core/start-app-core';
+import { startAppCore } from '../core/app/start-app-core';
+import { userDataDir } from '../core/platform/app-paths';
+import { createConfJsonFile } from '../core/platform/settings/conf-json-file';
 import { startBrowserHost } from './browser-host';
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ApiError } from '../api-client/api-error';
+import { ApiError } from '../service-client/api-client/api-error';
 
 /** The ApiError a call fails with; the test fails if it succeeds or throws anything else. */
 export async function apiFailure(promise: Promise<unknown>): Promise<ApiError> {

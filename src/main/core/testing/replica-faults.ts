@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cipherPragmas, openReplicaDb } from '../replica/replica-db';
+import { cipherPragmas, openReplicaDb } from '../engine/replica/replica-db';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { z } from 'zod';
-import { ApiError } from '../api-client/api-error';
-import { createRpcEndpoint, type RpcEndpoint } from '../engine/worker-rpc';
+import { createRpcEndpoint, type RpcEndpoint } from '../engine/worker/worker-rpc';
+import { ApiError } from '../service-client/api-client/api-error';
 
 /** A worker for the worker boundary's own tests: echoes, fails as asked, asks back, and dies. */
 export const testWorkerContract = {

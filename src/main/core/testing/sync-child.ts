@@ -1,8 +1,8 @@
-import { createApiClient } from '../api-client/api-client';
-import { replicaAnswers } from '../replica/replica-answers';
-import { openReplicaDb } from '../replica/replica-db';
-import { createRequestBudget } from '../replica/sync/request-budget';
-import { createWorkspaceSync } from '../replica/sync/workspace-sync';
+import { replicaAnswers } from '../engine/replica/replica-answers';
+import { openReplicaDb } from '../engine/replica/replica-db';
+import { createRequestBudget } from '../engine/replica/sync/request-budget';
+import { createWorkspaceSync } from '../engine/replica/sync/workspace-sync';
+import { createApiClient } from '../service-client/api-client/api-client';
 
 /**
  * A background sync as its own process, so a test can kill it with SIGKILL mid-sync: syncs the

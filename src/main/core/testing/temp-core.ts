@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppCore, type AppCoreOptions, createAppCore } from '../app-core/app-core';
-import { createSessionKeyVault } from '../key-vault/session-key-vault';
-import { createConfJsonFile } from '../settings/conf-json-file';
-import { openSettingsStore } from '../settings/settings-store';
+import { type AppCore, type AppCoreOptions, createAppCore } from '../app/app-core';
+import { createSessionKeyVault } from '../platform/key-vault/session-key-vault';
+import { createConfJsonFile } from '../platform/settings/conf-json-file';
+import { openSettingsStore } from '../platform/settings/settings-store';
 
 /** A real app core on a throwaway settings directory with a session-only vault, for tests. */
 export function createTempCore(options: Partial<AppCoreOptions> = {}): { core: AppCore; dispose(): void } {

@@ -1,0 +1,264 @@
+import {
+  DEFAULT_SYNC_BUDGET,
+  type LocalCopy,
+  type LocalCopyReset,
+  type ReplicaStatus,
+  type StoringPause,
+  type SyncStatus,
+} from '../../../../shared/bridge';
+import type { KeyVault } from '../../platform/key-vault/key-vault';
+import type { SettingsStore } from '../../platform/settings/settings-store';
+import { createReplicas, type ReplicaStorageOptions, type SetAside } from './replicas';
+import type { StorageFault } from './storage-faults';
+import { createRequestBudget } from './sync/request-budget';
+import type { RetrySchedule } from './sync/retry-schedule';
+import { createWorkspaceSync, type SyncProgress, type WorkspaceSync } from './sync/workspace-sync';
+
+/** How the background sync runs; each has the app's default. */
+export interface SyncSettings {
+  pageSize?: number;
+  roundEveryMs?: number;
+  /** The waits before what failed is tried again (tests shorten them). */
+  retry?: RetrySchedule;
+}
+
+/** Between background sync rounds: the lists walked again for what changed (a few requests a round). */
+const SYNC_ROUND_EVERY_MS = 5 * 60_000;
+
+export interface LocalCopiesOptions {
+  vault: KeyVault;
+  settings: SettingsStore;
+  /** The folder of replica files; null keeps every replica in memory. */
+  dir: string | null;
+  /** Background sync (the app has it; tests that count requests do not). */
+  sync: SyncSettings | null;
+  /** One request to the workspace's service, as every other one goes. */
+  request(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  syncProgress(status: SyncStatus): void;
+  /** The copy paused or resumed storing, was rebuilt or removed: what Settings and the status line show changed. */
+  changed(workspaceId: string): void;
+  storage?: ReplicaStorageOptions;
+}
+
+/** Why the sync waits after a write to the copy failed; the storage layer pauses or rebuilds it. */
+const storageWords: Record<StorageFault, string> = {
+  full: 'Local copy paused: the disk is full',
+  other: 'Local copy paused: a write to it failed',
+  corrupt: 'The local copy was damaged and is being rebuilt',
+  'newer-version': 'The local copy was written by a newer Callscope and is being rebuilt',
+};
+
+/** Why a copy was deleted, as kept in settings for Settings to say. */
+export type RemovalReason = Exclude<LocalCopyReset['reason'], 'damaged' | 'newer-version'>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Every workspace's local copy: whether one may be kept (the person's choice in Settings, and a
+ * key that works), its replica and its background sync, and deleting them. Nothing is kept for a
+ * workspace while it may not be (`replicas.get` answers null), so no path writes to a copy that
+ * was turned off or whose key died.
+ */
+export function createLocalCopies(options: LocalCopiesOptions) {
+  /**
+   * Workspaces whose key is gone (signed out, revoked) or was refused by the service (401): no
+   * copy is kept for them until a key is accepted again, so a dead key leaves no calls behind.
+   */
+  const keyGone = new Set<string>();
+  const chosen = (workspaceId: string) => !(options.settings.read().localCopyOff ?? []).includes(workspaceId);
+  const kept = (workspaceId: string) => !keyGone.has(workspaceId) && chosen(workspaceId);
+  /** Copies set aside and rebuilt this session: the status line says so until the app restarts. */
+  const rebuiltNow = new Map<string, LocalCopyReset>();
+  /** Workspaces whose sync was stopped for a rebuild, to sync the new copy afresh. */
+  const resyncAfterRebuild = new Set<string>();
+
+  function noteReset(workspaceId: string, reset: LocalCopyReset): void {
+    options.settings.update((current) => ({
+      ...current,
+      localCopyResets: { ...current.localCopyResets, [workspaceId]: reset },
+    }));
+  }
+
+  function rebuilt(workspaceId: string, setAside: SetAside): void {
+    const reset: LocalCopyReset = { at: iso(setAside.at), reason: setAside.reason, keptAt: setAside.keptAt };
+    console.error(
+      `callscope: the local copy of ${workspaceId} was set aside (${setAside.reason}) and is rebuilt; kept at ${setAside.keptAt ?? 'nowhere (in memory)'}`,
+    );
+    noteReset(workspaceId, reset);
+    rebuiltNow.set(workspaceId, reset);
+    options.changed(workspaceId);
+    if (resyncAfterRebuild.delete(workspaceId)) void syncOf(workspaceId);
+  }
+
+  const replicas = createReplicas({
+    vault: options.vault,
+    dir: options.dir,
+    keeps: kept,
+    storage: options.storage,
+    stopping: async (workspaceId) => {
+      if (await stopSync(workspaceId)) resyncAfterRebuild.add(workspaceId);
+    },
+    rebuilt,
+    storingChanged: (workspaceId) => {
+      options.changed(workspaceId);
+      // Room again: the sync carries on storing.
+      if (!replicas.storingPause(workspaceId)) resume(workspaceId);
+    },
+  });
+  const budget = createRequestBudget(() => options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET);
+  const syncs = new Map<string, Promise<WorkspaceSync | null>>();
+  let closed = false;
+
+  function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
+    const none = { known: 0, synced: 0, failing: 0, skipped: 0, skippedIds: [] };
+    return {
+      workspaceId,
+      state: progress?.state ?? 'off',
+      calls: progress?.calls ?? none,
+      deals: progress?.deals ?? none,
+      problem: progress?.problem ?? null,
+      nextAttemptAt: progress?.nextAttemptAt == null ? null : new Date(progress.nextAttemptAt).toISOString(),
+      requestsPerSecond: options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
+    };
+  }
+
+  /** The workspace whose sync runs (the one on screen); null before any did. */
+  let running: string | null = null;
+
+  /**
+   * The workspace's sync, started (or resumed) when it becomes the one on screen; the others stop.
+   * Only then: reading its status or searching must not start a round each time (every round
+   * walks every list page); the timer, the service coming back and the person's Resume do.
+   */
+  async function syncOf(workspaceId: string): Promise<WorkspaceSync | null> {
+    const settings = options.sync;
+    if (!settings || closed || !kept(workspaceId)) return null;
+    let sync = syncs.get(workspaceId);
+    if (!sync) {
+      sync = replicas.get(workspaceId).then(
+        (replica) =>
+          replica &&
+          createWorkspaceSync({
+            replica,
+            budget,
+            pageSize: settings.pageSize,
+            roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
+            retry: settings.retry,
+            request: (op, params, signal) => options.request(workspaceId, op, params, signal),
+            onProgress: (progress) => options.syncProgress(syncStatus(workspaceId, progress)),
+            storageFailed: (error) => storageWords[replicas.reportWriteError(replica, error)],
+          }),
+      );
+      syncs.set(workspaceId, sync);
+    }
+    for (const [otherId, other] of syncs) if (otherId !== workspaceId) void other.then((made) => made?.stop());
+    const made = await sync;
+    // Turned off while it was being made: none is kept, so turning it on again makes a new one.
+    if (!made && syncs.get(workspaceId) === sync) syncs.delete(workspaceId);
+    if (made && running !== workspaceId) {
+      running = workspaceId;
+      void made.start();
+    }
+    return made;
+  }
+
+  /** Stops the workspace's sync and forgets it; true when it was the one running. */
+  async function stopSync(workspaceId: string): Promise<boolean> {
+    const sync = syncs.get(workspaceId);
+    syncs.delete(workspaceId);
+    const wasRunning = running === workspaceId;
+    if (wasRunning) running = null;
+    (await sync)?.stop();
+    return wasRunning;
+  }
+
+  /**
+   * Signing out, revoking or replacing the key with another member's, a key the service refuses,
+   * removing the workspace, turning its local copy off or "Remove local data": no copy of its
+   * calls is left behind, neither the file nor its key. Settings keep why, when there was one.
+   */
+  async function forget(workspaceId: string, reason: RemovalReason): Promise<void> {
+    await stopSync(workspaceId);
+    rebuiltNow.delete(workspaceId);
+    if (await replicas.remove(workspaceId)) noteReset(workspaceId, { at: iso(Date.now()), reason, keptAt: null });
+    options.syncProgress(syncStatus(workspaceId, null));
+    options.changed(workspaceId);
+  }
+
+  /** The service answered on again (after an outage), or the disk has room again: the stopped sync carries on. */
+  function resume(workspaceId: string): void {
+    if (!closed) void syncs.get(workspaceId)?.then((sync) => sync?.start());
+  }
+
+  function storingPaused(workspaceId: string): StoringPause | null {
+    const pause = replicas.storingPause(workspaceId);
+    return pause && { ...pause, since: iso(pause.since) };
+  }
+
+  return {
+    replicas,
+    syncOf,
+    syncStatus,
+    forget,
+
+    resume,
+
+    hasKeyGone: (workspaceId: string) => keyGone.has(workspaceId),
+    /** The workspace's key is gone or refused: its copy goes, and none is kept until a key works. */
+    async keyGone(workspaceId: string, reason: 'signed-out' | 'key-revoked' | 'key-refused'): Promise<void> {
+      keyGone.add(workspaceId);
+      await forget(workspaceId, reason);
+    },
+    keyAccepted(workspaceId: string): void {
+      keyGone.delete(workspaceId);
+    },
+
+    /** Settings' view of the copy. */
+    async describe(workspaceId: string): Promise<LocalCopy> {
+      return {
+        workspaceId,
+        on: chosen(workspaceId),
+        ...(await replicas.size(workspaceId)),
+        storingPaused: storingPaused(workspaceId),
+        lastReset: options.settings.read().localCopyResets?.[workspaceId] ?? null,
+      };
+    },
+
+    /** What the status line says of the copy besides where it lives. */
+    problems(workspaceId: string): Pick<ReplicaStatus, 'storingPaused' | 'rebuilt'> {
+      return { storingPaused: storingPaused(workspaceId), rebuilt: rebuiltNow.get(workspaceId) ?? null };
+    },
+
+    /** The person's choice, kept in settings; off deletes the copy at once. */
+    async choose(workspaceId: string, on: boolean): Promise<void> {
+      options.settings.update((current) => {
+        const others = (current.localCopyOff ?? []).filter((id) => id !== workspaceId);
+        return { ...current, localCopyOff: on ? others : [...others, workspaceId] };
+      });
+      if (!on) await forget(workspaceId, 'turned-off');
+    },
+
+    /** The workspace is gone: its copy, and any choice or history of it. */
+    async removeWorkspace(workspaceId: string): Promise<void> {
+      await forget(workspaceId, 'removed');
+      keyGone.delete(workspaceId);
+      options.settings.update((current) => {
+        const { [workspaceId]: _gone, ...resets } = current.localCopyResets ?? {};
+        return {
+          ...current,
+          localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
+          localCopyResets: resets,
+        };
+      });
+    },
+
+    /** The syncs stop before their replicas close, so none writes to a closed database. */
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all([...syncs.values()].map((sync) => sync.then((made) => made?.stop())));
+      await replicas.close();
+    },
+  };
+}
+
+export type LocalCopies = ReturnType<typeof createLocalCopies>;

@@ -1,0 +1,123 @@
+import type { LocalSearchResult } from '../../../../shared/bridge';
+import { ApiError } from '../../service-client/api-client/api-error';
+import { indexCoverage } from './index-coverage';
+import { type LocalSearchQuery, localSearch } from './local-search';
+import type { ReplicaDatabase } from './replica-db';
+import { type CheckedServiceHits, checkServiceHits, type ServiceHit } from './service-hits';
+
+export interface MergedSearchOptions {
+  /** The workspace's replica; null while its local copy is off or cannot be read (every call is then the service's). */
+  db: ReplicaDatabase | null;
+  /** With no replica: whether one is kept that could not be read, so the note does not say none is kept. */
+  copyUnreadable?: boolean;
+  /** `dealLimit`: the deal groups to send (the most lines first); all of them when absent. */
+  query: LocalSearchQuery & { dealLimit?: number };
+  /** Calls the workspace is known to have (the sync's count); 0 when unknown. */
+  knownCalls: number;
+  /** The service's transcript search (interface: substring, newest call first, at most 100). */
+  searchService(q: string, dealId: string | undefined): Promise<{ data: ServiceHit[] }>;
+}
+
+const SERVICE_LIMIT = 100;
+
+/**
+ * Local results first; calls the replica does not hold are searched at the service and merged,
+ * held to the same mode and filters (`checkServiceHits`), with a note saying how much the local
+ * index covers, and what the service could not be asked or its hits checked against. A later page
+ * (`offset` > 0) lists more local calls only: the first page brought the service's, the counts
+ * and the note.
+ */
+export async function mergedSearch(options: MergedSearchOptions): Promise<LocalSearchResult> {
+  const { query } = options;
+  const offset = query.offset ?? 0;
+  const local = options.db
+    ? localSearch(options.db, query)
+    : { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true };
+  const { indexedCalls: indexed, seenCalls } = options.db
+    ? indexCoverage(options.db)
+    : { indexedCalls: new Set<string>(), seenCalls: 0 };
+  const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
+  const knownCalls = Math.max(options.knownCalls, seenCalls, indexed.size);
+  // With the local copy off nothing is searched here: the note must not read as a sync still to come.
+  const searchedHere = options.db
+    ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
+    : options.copyUnreadable
+      ? 'The local copy could not be read, so the service searches every call'
+      : 'No local copy is kept for this workspace, so the service searches every call';
+  let note: string | null = null;
+  if (offset === 0 && (!options.db || indexed.size < knownCalls || knownCalls === 0)) {
+    try {
+      const answer = await options.searchService(query.q, query.dealId);
+      const found = checkServiceHits(options.db, query, answer.data, indexed);
+      for (const [videoId, { hits, known }] of found.calls) {
+        calls.push({
+          videoId,
+          title: known?.title ?? hits[0]?.video_title ?? null,
+          createdAt: known?.created_at ?? null,
+          dealId: known?.deal_id ?? hits[0]?.deal_id ?? null,
+          dealTitle: known?.deal_title ?? null,
+          count: hits.length,
+          source: 'service',
+          hits: hits.slice(0, 3).map((hit) => ({
+            segmentId: hit.id ?? '',
+            text: hit.text ?? '',
+            start: hit.start ?? null,
+            speaker: hit.speaker ?? null,
+            speakerRole: hit.speaker_role ?? null,
+            before: null,
+            after: null,
+          })),
+        });
+      }
+      note = serviceNote(searchedHere, found, options.db !== null);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      note = `${searchedHere}; the ${options.db ? 'others' : 'calls'} could not be searched (${error.message})`;
+    }
+  }
+  const serviceCalls = calls.filter((call) => call.source === 'service');
+  const deals = withServiceCalls(local.deals, calls);
+  const moreLocal = local.calls.length === query.limit && (offset + query.limit < local.callCount || !local.complete);
+  return {
+    calls,
+    callCount: local.callCount + serviceCalls.length,
+    nextOffset: moreLocal ? offset + query.limit : null,
+    deals: query.dealLimit === undefined ? deals : deals.slice(0, query.dealLimit),
+    dealCount: deals.length,
+    complete: local.complete,
+    totalHits: local.totalHits + serviceCalls.reduce((n, c) => n + c.count, 0),
+    coverage: { indexedCalls: indexed.size, knownCalls, note },
+  };
+}
+
+/** What the service added, in words, and the calls it found that the filters could not be checked on. */
+function serviceNote(searchedHere: string, found: CheckedServiceHits, hasLocalCopy: boolean): string {
+  const more = hasLocalCopy ? ' more' : '';
+  const { size: added } = found.calls;
+  const one = found.unchecked === 1;
+  const leftOut =
+    found.unchecked === 0
+      ? ''
+      : `${found.unchecked}${more} ${one ? 'call it found is' : 'calls it found are'} left out, as ${one ? 'its' : 'their'} date or deal status is not known here`;
+  if (added > 0) {
+    const foundHere = `${added}${more} found by the service (substring match, up to ${SERVICE_LIMIT} lines)`;
+    return `${searchedHere}; ${foundHere}${leftOut ? `; ${leftOut}` : ''}.`;
+  }
+  return leftOut ? `${searchedHere}; ${leftOut}.` : `${searchedHere}; the service found nothing${more}.`;
+}
+
+/** The deal groups with the calls the service found added to their deals (a title only the local index knows). */
+function withServiceCalls(
+  deals: LocalSearchResult['deals'],
+  calls: LocalSearchResult['calls'],
+): LocalSearchResult['deals'] {
+  const groups = new Map(deals.map((deal) => [deal.dealId, { ...deal }]));
+  for (const call of calls) {
+    if (call.source !== 'service') continue;
+    const group = groups.get(call.dealId) ?? { dealId: call.dealId, title: null, calls: 0, count: 0 };
+    group.calls += 1;
+    group.count += call.count;
+    groups.set(call.dealId, group);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
