@@ -5,21 +5,21 @@ import {
   type BridgeEventName,
   type BridgeEventPayload,
   type BridgeResult,
+  DEFAULT_SYNC_BUDGET,
   type JobRef,
   type NavigationTarget,
   type OperationName,
   type OperationResult,
   operations,
 } from '../../../shared/bridge';
-import { createLocalCopies, type SyncSettings } from '../engine/replica/local-copies';
-import { mergedSearch } from '../engine/replica/merged-search';
-import { createReplicaReads } from '../engine/replica/replica-reads';
+import { createEngine } from '../engine/engine';
+import type { CopySettings, SyncSettings } from '../engine/replica/local-copies';
 import type { ReplicaStorageOptions } from '../engine/replica/replicas';
 import { createSavedSearches } from '../engine/saved-searches/saved-searches';
 import type { FileSaver } from '../platform/file-saver';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { type Notifier, noNotifier } from '../platform/notifier';
-import type { StoredWorkspace } from '../platform/settings/settings-schema';
+import type { Settings, StoredWorkspace } from '../platform/settings/settings-schema';
 import type { SettingsStore } from '../platform/settings/settings-store';
 import { type ApiClient, createApiClient } from '../service-client/api-client/api-client';
 import { ApiError, isUnreachable, toBridgeError } from '../service-client/api-client/api-error';
@@ -60,6 +60,15 @@ export interface AppCoreOptions {
 }
 
 const SAVED_SEARCH_CHECK_EVERY_MS = 3 * 60_000;
+
+/** What the engine reads of the settings: a copy's on/off choice, the sync's budget, why copies went. */
+function copySettingsOf(settings: Settings): CopySettings {
+  return {
+    localCopyOff: settings.localCopyOff ?? [],
+    syncRequestsPerSecond: settings.syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
+    localCopyResets: settings.localCopyResets ?? {},
+  };
+}
 
 export type BridgeEventListener = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
 
@@ -135,22 +144,40 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
 
   let closed = false;
-  const localCopies = createLocalCopies({
+  const engine = createEngine({
     vault: options.vault,
-    settings: options.settings,
+    settings: () => copySettingsOf(options.settings.read()),
     dir: options.replica?.dir ?? null,
     sync: options.replica?.sync ?? null,
-    // One attempt a request: the sync tries again on its own schedule, every try within its budget.
-    request: (workspaceId, op, params, signal) =>
-      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal, {
-        ...options.retry,
-        ...quickRetry,
-      }),
-    syncProgress: (status) => emit('syncProgress', status),
-    changed: (workspaceId) => emit('localCopyChanged', { workspaceId }),
     storage: options.replica?.storage,
+    revalidateAfterMs: options.replica?.revalidateAfterMs,
+    // The sync's requests get one attempt: it tries again on its own schedule, every try within its budget.
+    request: (workspaceId, op, params, signal, purpose) =>
+      askService(
+        workspaces.find(workspaceId),
+        op as ApiOperationName,
+        params,
+        signal,
+        purpose === 'sync' ? { ...options.retry, ...quickRetry } : options.retry,
+      ),
+    isOnline: (workspaceId) => connectivity.reachOf(workspaceId).online,
+    events: {
+      syncProgress: (status) => emit('syncProgress', status),
+      replicaChanged: (workspaceId) => emit('replicaChanged', { workspaceId }),
+      localCopyChanged: (workspaceId) => emit('localCopyChanged', { workspaceId }),
+      copyReset: (workspaceId, reset) =>
+        options.settings.update((current) => ({
+          ...current,
+          localCopyResets: { ...current.localCopyResets, [workspaceId]: reset },
+        })),
+    },
   });
-  const { replicas, syncOf, syncStatus } = localCopies;
+
+  /** The workspace on screen, if any, syncs; the others do not. */
+  async function showActive(): Promise<void> {
+    const { activeWorkspaceId } = options.settings.read();
+    if (activeWorkspaceId) await engine.show(activeWorkspaceId);
+  }
 
   const connectivity = createConnectivity({
     async probe(workspaceId) {
@@ -164,7 +191,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     changed: (workspaceId, reach) => {
       emit('connectivityChanged', { workspaceId, ...reach });
       // The sync stopped when the service went away; it carries on when it answers again.
-      if (reach.online) localCopies.resume(workspaceId);
+      if (reach.online) void engine.carryOn(workspaceId);
     },
     probeEveryMs: options.replica?.probeEveryMs,
   });
@@ -199,15 +226,6 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     }
   }
 
-  const reads = createReplicaReads({
-    replicas,
-    fetch: (workspaceId, op, params, signal) =>
-      askService(workspaces.find(workspaceId), op as ApiOperationName, params, signal),
-    isOnline: (workspaceId) => connectivity.reachOf(workspaceId).online,
-    changed: (workspaceId) => emit('replicaChanged', { workspaceId }),
-    revalidateAfterMs: options.replica?.revalidateAfterMs,
-  });
-
   /** Per workspace, the one request asking whether a key met with a 401 is refused. */
   const confirmingRefusal = new Map<string, Promise<boolean>>();
 
@@ -233,9 +251,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   /** A 401 for the key the workspace still holds (not one replaced meanwhile), confirmed: its copy goes. */
   async function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
-    if (localCopies.hasKeyGone(workspace.id) || (await workspaces.keyFor(workspace)) !== key) return;
+    if ((await engine.hasKeyGone(workspace.id)) || (await workspaces.keyFor(workspace)) !== key) return;
     if (!(await refusedForGood(workspace, key))) return;
-    if ((await workspaces.keyFor(workspace)) === key) await localCopies.keyGone(workspace.id, 'key-refused');
+    if ((await workspaces.keyFor(workspace)) === key) await engine.keyGone(workspace.id, 'key-refused');
   }
 
   const jobs = createJobWatcher({
@@ -246,7 +264,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       return { job: response.data as Job, requestId: response.meta.request_id };
     },
     onUpdate: (workspaceId, ref, { job, requestId }) => {
-      reads.expectChanges(workspaceId);
+      void engine.expectChanges(workspaceId);
       emit('jobUpdated', { workspaceId, kind: ref.kind, parentId: ref.parentId, job, requestId });
     },
     onFollowing: (workspaceId, ref, following) =>
@@ -293,6 +311,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   );
   savedSearchTimer.unref();
 
+  // The workspace on screen when the app starts syncs from the start, as one opened later does.
+  void showActive();
+
   const own: { [N in OwnOperationName]: Handler<N> } = {
     getAppInfo: async () => ({
       mode: options.mode,
@@ -304,37 +325,53 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     listWorkspaces: () => workspaces.list(),
     openDemoWorkspace: async (_, signal) => {
       const workspace = await workspaces.openDemo(signal);
-      localCopies.keyAccepted(workspace.id);
+      await engine.keyAccepted(workspace.id);
+      await showActive();
       return workspace;
     },
     addWorkspace: async (params, signal) => {
       const workspace = await workspaces.add(params, signal);
-      localCopies.keyAccepted(workspace.id);
+      await engine.keyAccepted(workspace.id);
+      await showActive();
       return workspace;
     },
-    switchWorkspace: (params) => workspaces.switchTo(params.workspaceId),
+    switchWorkspace: async (params) => {
+      const switched = await workspaces.switchTo(params.workspaceId);
+      await showActive();
+      return switched;
+    },
     replaceKey: async ({ workspaceId, apiKey }, signal) => {
       const before = workspaces.find(workspaceId).member?.id;
       const workspace = await workspaces.replaceKey(workspaceId, apiKey, signal);
       // Another member's key may see other calls: what the old one synced is not theirs to read.
-      if (before !== workspace.member?.id) await localCopies.forget(workspaceId, 'key-replaced');
-      localCopies.keyAccepted(workspaceId);
+      if (before !== workspace.member?.id) await engine.forget(workspaceId, 'key-replaced');
+      await engine.keyAccepted(workspaceId);
+      await showActive();
       return workspace;
     },
     setWorkspaceCurrency: ({ workspaceId, currency }) => workspaces.setCurrency(workspaceId, currency),
     signOut: async ({ workspaceId }) => {
       await workspaces.forgetKey(workspaceId);
-      await localCopies.keyGone(workspaceId, 'signed-out');
+      await engine.keyGone(workspaceId, 'signed-out');
       return { workspaceId };
     },
     revokeKey: async (params, signal) => {
       const revoked = await workspaces.revoke(params.workspaceId, signal);
-      await localCopies.keyGone(params.workspaceId, 'key-revoked');
+      await engine.keyGone(params.workspaceId, 'key-revoked');
       return revoked;
     },
     removeWorkspace: async ({ workspaceId }) => {
       await workspaces.remove(workspaceId);
-      await localCopies.removeWorkspace(workspaceId);
+      await engine.removeWorkspace(workspaceId);
+      options.settings.update((current) => {
+        const { [workspaceId]: _gone, ...resets } = current.localCopyResets ?? {};
+        return {
+          ...current,
+          localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
+          localCopyResets: resets,
+        };
+      });
+      await showActive();
       return { workspaceId };
     },
     checkConnection: async ({ workspaceId }, signal) => {
@@ -369,69 +406,41 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     getReplicaStatus: async () => {
       const workspace = workspaces.active();
-      const replica = await replicas.get(workspace.id);
-      const fetchedAt = await replicas.read(workspace.id, ({ answers }) => answers.lastFetchedAt());
-      connectivity.seed(workspace.id, fetchedAt === null ? null : new Date(fetchedAt).toISOString());
-      void syncOf(workspace.id);
-      return {
-        workspaceId: workspace.id,
-        storage: replica?.storage ?? 'off',
-        ...(await connectivity.check(workspace.id)),
-        ...localCopies.problems(workspace.id),
-      };
+      const { lastFetchedAt, ...copy } = await engine.copyStatus(workspace.id);
+      connectivity.seed(workspace.id, lastFetchedAt === null ? null : new Date(lastFetchedAt).toISOString());
+      return { workspaceId: workspace.id, ...copy, ...(await connectivity.check(workspace.id)) };
     },
-    getSyncStatus: async () => {
-      const { id } = workspaces.active();
-      return syncStatus(id, (await syncOf(id))?.progress() ?? null);
-    },
-    searchLocal: async (query, signal) => {
-      const workspace = workspaces.active();
-      const search = {
-        query,
-        knownCalls: (await syncOf(workspace.id))?.progress().calls.known ?? 0,
-        searchService: async (q: string, dealId: string | undefined) =>
-          (await askService(workspace, 'searchTranscripts', { q, limit: 100, deal_id: dealId }, signal)) as never,
-      };
-      // A copy that cannot be read searches nothing here: the service is asked for every call.
-      const local = await replicas.read(workspace.id, ({ db }) => mergedSearch({ db, ...search }));
-      const kept = local === null && (await replicas.get(workspace.id)) !== null;
-      return local ?? mergedSearch({ db: null, copyUnreadable: kept, ...search });
-    },
+    getSyncStatus: async () => engine.syncStatus(workspaces.active().id),
+    searchLocal: async (query, signal) => engine.searchLocal(workspaces.active().id, query, signal),
     getHeldTranscript: async ({ id }) =>
-      reads.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,
-    pauseSync: async () => {
-      const { id } = workspaces.active();
-      const sync = await syncOf(id);
-      sync?.pause();
-      return syncStatus(id, sync?.progress() ?? null);
-    },
-    resumeSync: async () => {
-      const { id } = workspaces.active();
-      const sync = await syncOf(id);
-      void sync?.resume();
-      return syncStatus(id, sync?.progress() ?? null);
-    },
+      engine.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,
+    pauseSync: async () => engine.pauseSync(workspaces.active().id),
+    resumeSync: async () => engine.resumeSync(workspaces.active().id),
     setSyncBudget: async ({ requestsPerSecond }) => {
       options.settings.update((current) => ({ ...current, syncRequestsPerSecond: requestsPerSecond }));
-      const { id } = workspaces.active();
-      return syncStatus(id, (await syncOf(id))?.progress() ?? null);
+      return engine.syncStatus(workspaces.active().id);
     },
     getLocalCopy: ({ workspaceId }) => {
       workspaces.find(workspaceId);
-      return localCopies.describe(workspaceId);
+      return engine.describeCopy(workspaceId);
     },
     setLocalCopy: async ({ workspaceId, on }) => {
       workspaces.find(workspaceId);
-      await localCopies.choose(workspaceId, on);
-      if (on && workspaces.active().id === workspaceId) await syncOf(workspaceId);
-      return localCopies.describe(workspaceId);
+      options.settings.update((current) => {
+        const others = (current.localCopyOff ?? []).filter((id) => id !== workspaceId);
+        return { ...current, localCopyOff: on ? others : [...others, workspaceId] };
+      });
+      // Off deletes the copy at once; on, the workspace on screen syncs afresh.
+      if (!on) await engine.forget(workspaceId, 'turned-off');
+      else await showActive();
+      return engine.describeCopy(workspaceId);
     },
     removeLocalData: async ({ workspaceId }) => {
       workspaces.find(workspaceId);
-      await localCopies.forget(workspaceId, 'removed');
+      await engine.forget(workspaceId, 'removed');
       // Starts over empty, syncing afresh when it is the workspace on screen (or stays off).
-      if (workspaces.active().id === workspaceId) await syncOf(workspaceId);
-      return localCopies.describe(workspaceId);
+      await showActive();
+      return engine.describeCopy(workspaceId);
     },
     watchJob: async (ref) => {
       jobs.watch(workspaces.active().id, ref);
@@ -446,16 +455,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const history = kind === 'analysis' ? 'listAnalyses' : 'listScorings';
       const { data } = (await askService(workspace, history, { id: parentId }, signal)) as { data: Job[] };
       // The history the screen reads next asks the service too, so it shows the job found.
-      reads.expectChanges(workspace.id);
+      await engine.expectChanges(workspace.id);
       return { jobId: startedJobIn(data, known) ?? null };
     },
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {
     const workspace = workspaces.active();
-    if (replicatedReads.has(name)) return reads.read(workspace.id, name, params, signal);
+    if (replicatedReads.has(name)) return engine.read(workspace.id, name, params, signal);
     const result = await askService(workspace, name, params, signal);
-    if (endpoints[name].method !== 'GET') reads.expectChanges(workspace.id);
+    if (endpoints[name].method !== 'GET') await engine.expectChanges(workspace.id);
     return result;
   }
 
@@ -502,9 +511,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       savedSearchChecks.abort();
       for (const controller of calls.values()) controller.abort();
       jobs.close();
-      reads.close();
       connectivity.close();
-      void localCopies.close();
+      void engine.close();
       listeners.clear();
     },
   };

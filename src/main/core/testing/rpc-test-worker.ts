@@ -9,6 +9,7 @@ export const testWorkerContract = {
   refuse: { params: z.object({}), result: z.never() },
   askBack: { params: z.object({ n: z.number() }), result: z.number() },
   die: { params: z.object({}), result: z.never() },
+  waitForCancel: { params: z.object({}), result: z.never() },
 };
 export const testHostContract = {
   double: { params: z.object({ n: z.number() }), result: z.number() },
@@ -28,6 +29,10 @@ if (parentPort) {
       },
       askBack: async ({ n }) => (await host.call('double', { n })) + 1,
       die: () => process.exit(3),
+      waitForCancel: (_, signal) =>
+        new Promise<never>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new ApiError({ code: 'cancelled', message: 'Cancelled.' }))),
+        ),
     },
   });
 }

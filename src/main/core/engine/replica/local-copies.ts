@@ -1,13 +1,5 @@
-import {
-  DEFAULT_SYNC_BUDGET,
-  type LocalCopy,
-  type LocalCopyReset,
-  type ReplicaStatus,
-  type StoringPause,
-  type SyncStatus,
-} from '../../../../shared/bridge';
+import type { LocalCopy, LocalCopyReset, ReplicaStatus, StoringPause, SyncStatus } from '../../../../shared/bridge';
 import type { KeyVault } from '../../platform/key-vault/key-vault';
-import type { SettingsStore } from '../../platform/settings/settings-store';
 import { createReplicas, type ReplicaStorageOptions, type SetAside } from './replicas';
 import type { StorageFault } from './storage-faults';
 import { createRequestBudget } from './sync/request-budget';
@@ -25,9 +17,18 @@ export interface SyncSettings {
 /** Between background sync rounds: the lists walked again for what changed (a few requests a round). */
 const SYNC_ROUND_EVERY_MS = 5 * 60_000;
 
+/** What the local copies read of the person's settings: a snapshot, handed again after each change. */
+export interface CopySettings {
+  localCopyOff: readonly string[];
+  syncRequestsPerSecond: number;
+  localCopyResets: Readonly<Record<string, LocalCopyReset>>;
+}
+
 export interface LocalCopiesOptions {
   vault: KeyVault;
-  settings: SettingsStore;
+  settings(): CopySettings;
+  /** Why and when a copy was removed or rebuilt, for the settings file (Settings say it). */
+  noteReset(workspaceId: string, reset: LocalCopyReset): void;
   /** The folder of replica files; null keeps every replica in memory. */
   dir: string | null;
   /** Background sync (the app has it; tests that count requests do not). */
@@ -65,29 +66,22 @@ export function createLocalCopies(options: LocalCopiesOptions) {
    * copy is kept for them until a key is accepted again, so a dead key leaves no calls behind.
    */
   const keyGone = new Set<string>();
-  const chosen = (workspaceId: string) => !(options.settings.read().localCopyOff ?? []).includes(workspaceId);
+  const chosen = (workspaceId: string) => !options.settings().localCopyOff.includes(workspaceId);
   const kept = (workspaceId: string) => !keyGone.has(workspaceId) && chosen(workspaceId);
   /** Copies set aside and rebuilt this session: the status line says so until the app restarts. */
   const rebuiltNow = new Map<string, LocalCopyReset>();
   /** Workspaces whose sync was stopped for a rebuild, to sync the new copy afresh. */
   const resyncAfterRebuild = new Set<string>();
 
-  function noteReset(workspaceId: string, reset: LocalCopyReset): void {
-    options.settings.update((current) => ({
-      ...current,
-      localCopyResets: { ...current.localCopyResets, [workspaceId]: reset },
-    }));
-  }
-
   function rebuilt(workspaceId: string, setAside: SetAside): void {
     const reset: LocalCopyReset = { at: iso(setAside.at), reason: setAside.reason, keptAt: setAside.keptAt };
     console.error(
       `callscope: the local copy of ${workspaceId} was set aside (${setAside.reason}) and is rebuilt; kept at ${setAside.keptAt ?? 'nowhere (in memory)'}`,
     );
-    noteReset(workspaceId, reset);
+    options.noteReset(workspaceId, reset);
     rebuiltNow.set(workspaceId, reset);
     options.changed(workspaceId);
-    if (resyncAfterRebuild.delete(workspaceId)) void syncOf(workspaceId);
+    if (resyncAfterRebuild.delete(workspaceId)) void show(workspaceId);
   }
 
   const replicas = createReplicas({
@@ -102,70 +96,84 @@ export function createLocalCopies(options: LocalCopiesOptions) {
     storingChanged: (workspaceId) => {
       options.changed(workspaceId);
       // Room again: the sync carries on storing.
-      if (!replicas.storingPause(workspaceId)) resume(workspaceId);
+      if (!replicas.storingPause(workspaceId)) carryOn(workspaceId);
     },
   });
-  const budget = createRequestBudget(() => options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET);
+  const budget = createRequestBudget(() => options.settings().syncRequestsPerSecond);
   const syncs = new Map<string, Promise<WorkspaceSync | null>>();
+  /** The syncs made so far, for a status read that must not start one. */
+  const made = new Map<string, WorkspaceSync>();
   let closed = false;
 
   function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
     const none = { known: 0, synced: 0, failing: 0, skipped: 0, skippedIds: [] };
+    // On screen, with no copy to sync into because none could be opened (a full disk): it waits.
+    const pause = !progress && workspaceId === onScreen && options.sync ? replicas.storingPause(workspaceId) : null;
     return {
       workspaceId,
-      state: progress?.state ?? 'off',
+      state: progress?.state ?? (pause ? 'waiting' : 'off'),
       calls: progress?.calls ?? none,
       deals: progress?.deals ?? none,
-      problem: progress?.problem ?? null,
+      problem: progress?.problem ?? (pause ? storageWords[pause.reason === 'disk-full' ? 'full' : 'other'] : null),
       nextAttemptAt: progress?.nextAttemptAt == null ? null : new Date(progress.nextAttemptAt).toISOString(),
-      requestsPerSecond: options.settings.read().syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
+      requestsPerSecond: options.settings().syncRequestsPerSecond,
     };
   }
 
   /** The workspace whose sync runs (the one on screen); null before any did. */
   let running: string | null = null;
+  /** The workspace on screen, whether or not a copy could be opened for it. */
+  let onScreen: string | null = null;
 
-  /**
-   * The workspace's sync, started (or resumed) when it becomes the one on screen; the others stop.
-   * Only then: reading its status or searching must not start a round each time (every round
-   * walks every list page); the timer, the service coming back and the person's Resume do.
-   */
-  async function syncOf(workspaceId: string): Promise<WorkspaceSync | null> {
+  /** The workspace's sync, made once (null while no copy may be kept for it, or the app does not sync). */
+  function syncOf(workspaceId: string): Promise<WorkspaceSync | null> {
     const settings = options.sync;
-    if (!settings || closed || !kept(workspaceId)) return null;
+    if (!settings || closed || !kept(workspaceId)) return Promise.resolve(null);
     let sync = syncs.get(workspaceId);
     if (!sync) {
-      sync = replicas.get(workspaceId).then(
-        (replica) =>
-          replica &&
-          createWorkspaceSync({
-            replica,
-            budget,
-            pageSize: settings.pageSize,
-            roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
-            retry: settings.retry,
-            request: (op, params, signal) => options.request(workspaceId, op, params, signal),
-            onProgress: (progress) => options.syncProgress(syncStatus(workspaceId, progress)),
-            storageFailed: (error) => storageWords[replicas.reportWriteError(replica, error)],
-          }),
-      );
+      sync = replicas.get(workspaceId).then((replica) => {
+        if (!replica) return null;
+        const created = createWorkspaceSync({
+          replica,
+          budget,
+          pageSize: settings.pageSize,
+          roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
+          retry: settings.retry,
+          request: (op, params, signal) => options.request(workspaceId, op, params, signal),
+          onProgress: (progress) => options.syncProgress(syncStatus(workspaceId, progress)),
+          storageFailed: (error) => storageWords[replicas.reportWriteError(replica, error)],
+        });
+        made.set(workspaceId, created);
+        return created;
+      });
       syncs.set(workspaceId, sync);
+      const making = sync;
+      // Turned off while it was being made: none is kept, so turning it on again makes a new one.
+      void making.then((created) => !created && syncs.get(workspaceId) === making && syncs.delete(workspaceId));
     }
-    for (const [otherId, other] of syncs) if (otherId !== workspaceId) void other.then((made) => made?.stop());
-    const made = await sync;
-    // Turned off while it was being made: none is kept, so turning it on again makes a new one.
-    if (!made && syncs.get(workspaceId) === sync) syncs.delete(workspaceId);
-    if (made && running !== workspaceId) {
+    return sync;
+  }
+
+  /**
+   * The workspace is the one on screen: its sync runs (a round starts, an unfinished one resumes)
+   * and the others stop. Only then, the timer, the service coming back and the person's Resume:
+   * reading a status or searching never starts a round (every round walks every list page).
+   */
+  async function show(workspaceId: string): Promise<void> {
+    onScreen = workspaceId;
+    for (const [otherId, other] of syncs) if (otherId !== workspaceId) void other.then((sync) => sync?.stop());
+    const sync = await syncOf(workspaceId);
+    if (sync && running !== workspaceId) {
       running = workspaceId;
-      void made.start();
+      void sync.start();
     }
-    return made;
   }
 
   /** Stops the workspace's sync and forgets it; true when it was the one running. */
   async function stopSync(workspaceId: string): Promise<boolean> {
     const sync = syncs.get(workspaceId);
     syncs.delete(workspaceId);
+    made.delete(workspaceId);
     const wasRunning = running === workspaceId;
     if (wasRunning) running = null;
     (await sync)?.stop();
@@ -177,17 +185,32 @@ export function createLocalCopies(options: LocalCopiesOptions) {
    * removing the workspace, turning its local copy off or "Remove local data": no copy of its
    * calls is left behind, neither the file nor its key. Settings keep why, when there was one.
    */
-  async function forget(workspaceId: string, reason: RemovalReason): Promise<void> {
-    await stopSync(workspaceId);
-    rebuiltNow.delete(workspaceId);
-    if (await replicas.remove(workspaceId)) noteReset(workspaceId, { at: iso(Date.now()), reason, keptAt: null });
-    options.syncProgress(syncStatus(workspaceId, null));
-    options.changed(workspaceId);
+  function forget(workspaceId: string, reason: RemovalReason): Promise<void> {
+    // Two at once (the sync's and a screen's request both met the refused key) share one removal:
+    // a second would delete a keychain entry the first is deleting.
+    const running = forgetting.get(workspaceId);
+    if (running) return running;
+    const removal = (async () => {
+      await stopSync(workspaceId);
+      rebuiltNow.delete(workspaceId);
+      if (await replicas.remove(workspaceId)) {
+        options.noteReset(workspaceId, { at: iso(Date.now()), reason, keptAt: null });
+      }
+      options.syncProgress(syncStatus(workspaceId, null));
+      options.changed(workspaceId);
+    })().finally(() => forgetting.delete(workspaceId));
+    forgetting.set(workspaceId, removal);
+    return removal;
   }
+  const forgetting = new Map<string, Promise<void>>();
 
   /** The service answered on again (after an outage), or the disk has room again: the stopped sync carries on. */
-  function resume(workspaceId: string): void {
-    if (!closed) void syncs.get(workspaceId)?.then((sync) => sync?.start());
+  function carryOn(workspaceId: string): void {
+    if (closed) return;
+    const sync = syncs.get(workspaceId);
+    if (sync) void sync.then((made) => made?.start());
+    // None could be made (no copy opened on a full disk): now one can, for the workspace on screen.
+    else if (workspaceId === onScreen) void show(workspaceId);
   }
 
   function storingPaused(workspaceId: string): StoringPause | null {
@@ -197,11 +220,23 @@ export function createLocalCopies(options: LocalCopiesOptions) {
 
   return {
     replicas,
-    syncOf,
-    syncStatus,
+    show,
     forget,
+    carryOn,
 
-    resume,
+    /** The workspace's sync as it stands; a read that starts nothing. */
+    syncStatus(workspaceId: string): SyncStatus {
+      return syncStatus(workspaceId, made.get(workspaceId)?.progress() ?? null);
+    },
+    /** The person paused it: no request until they resume. */
+    async pause(workspaceId: string): Promise<SyncStatus> {
+      (await syncOf(workspaceId))?.pause();
+      return this.syncStatus(workspaceId);
+    },
+    async resume(workspaceId: string): Promise<SyncStatus> {
+      void (await syncOf(workspaceId))?.resume();
+      return this.syncStatus(workspaceId);
+    },
 
     hasKeyGone: (workspaceId: string) => keyGone.has(workspaceId),
     /** The workspace's key is gone or refused: its copy goes, and none is kept until a key works. */
@@ -220,7 +255,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
         on: chosen(workspaceId),
         ...(await replicas.size(workspaceId)),
         storingPaused: storingPaused(workspaceId),
-        lastReset: options.settings.read().localCopyResets?.[workspaceId] ?? null,
+        lastReset: options.settings().localCopyResets[workspaceId] ?? null,
       };
     },
 
@@ -229,33 +264,16 @@ export function createLocalCopies(options: LocalCopiesOptions) {
       return { storingPaused: storingPaused(workspaceId), rebuilt: rebuiltNow.get(workspaceId) ?? null };
     },
 
-    /** The person's choice, kept in settings; off deletes the copy at once. */
-    async choose(workspaceId: string, on: boolean): Promise<void> {
-      options.settings.update((current) => {
-        const others = (current.localCopyOff ?? []).filter((id) => id !== workspaceId);
-        return { ...current, localCopyOff: on ? others : [...others, workspaceId] };
-      });
-      if (!on) await forget(workspaceId, 'turned-off');
-    },
-
-    /** The workspace is gone: its copy, and any choice or history of it. */
+    /** The workspace is gone: its copy, and whether its key was refused. */
     async removeWorkspace(workspaceId: string): Promise<void> {
       await forget(workspaceId, 'removed');
       keyGone.delete(workspaceId);
-      options.settings.update((current) => {
-        const { [workspaceId]: _gone, ...resets } = current.localCopyResets ?? {};
-        return {
-          ...current,
-          localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
-          localCopyResets: resets,
-        };
-      });
     },
 
     /** The syncs stop before their replicas close, so none writes to a closed database. */
     async close(): Promise<void> {
       closed = true;
-      await Promise.all([...syncs.values()].map((sync) => sync.then((made) => made?.stop())));
+      await Promise.all([...syncs.values()].map((sync) => sync.then((created) => created?.stop())));
       await replicas.close();
     },
   };

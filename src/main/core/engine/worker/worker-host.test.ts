@@ -26,6 +26,13 @@ describe('a worker thread behind a typed contract', () => {
     await expect(host.call('echo', { text: 5 } as never)).rejects.toMatchObject({ code: 'invalid_params' });
   });
 
+  it('aborts the handler in the worker when the caller aborts its call', async () => {
+    const controller = new AbortController();
+    const waiting = start().call('waitForCancel', {}, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
   it('gives an error thrown in the worker to the caller with its code, status and message', async () => {
     const error = await start()
       .call('refuse', {})

@@ -77,7 +77,7 @@ export function startWorkerHost<Serves extends RpcContract, Calls extends RpcCon
   start();
 
   return {
-    call: ((op, params) => endpoint.call(op, params)) as RpcEndpoint<Calls>['call'],
+    call: ((op, params, signal) => endpoint.call(op, params, signal)) as RpcEndpoint<Calls>['call'],
     /** How many times the worker was started again after dying. */
     restarts: () => restarts,
     /** Ends the worker as a crash would (tests). */

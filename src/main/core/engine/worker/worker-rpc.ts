@@ -13,7 +13,11 @@ export type RpcParams<C extends RpcContract, N extends keyof C> = z.input<C[N]['
 export type RpcResult<C extends RpcContract, N extends keyof C> = z.output<C[N]['result']>;
 
 export type RpcHandlers<C extends RpcContract> = {
-  [N in keyof C]: (params: z.output<C[N]['params']>) => Promise<RpcResult<C, N>> | RpcResult<C, N>;
+  [N in keyof C]: (
+    params: z.output<C[N]['params']>,
+    /** Aborts when the caller's own signal does. */
+    signal: AbortSignal,
+  ) => Promise<RpcResult<C, N>> | RpcResult<C, N>;
 };
 
 /** A `MessagePort`-like end: a worker's `parentPort`, or the `Worker` seen from the thread that made it. */
@@ -25,11 +29,17 @@ export interface RpcPort {
 
 type Message =
   | { kind: 'call'; id: number; op: string; params: unknown }
+  | { kind: 'cancel'; id: number }
   | { kind: 'result'; id: number; result: BridgeResult<unknown> }
   | { kind: 'event'; name: string; payload: unknown };
 
 export interface RpcEndpoint<Calls extends RpcContract> {
-  call<N extends keyof Calls & string>(op: N, params: RpcParams<Calls, N>): Promise<RpcResult<Calls, N>>;
+  /** `signal` aborting reaches the handler on the other side as its own signal. */
+  call<N extends keyof Calls & string>(
+    op: N,
+    params: RpcParams<Calls, N>,
+    signal?: AbortSignal,
+  ): Promise<RpcResult<Calls, N>>;
   /** Tells the other side something happened; no answer. */
   emit(name: string, payload: unknown): void;
   /** Every call still waiting fails with `error`, and none is sent any more (the other side is gone). */
@@ -55,10 +65,12 @@ export function createRpcEndpoint<Serves extends RpcContract, Calls extends RpcC
 ): RpcEndpoint<Calls> {
   const { port } = options;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: ApiError): void }>();
+  /** The calls this side is answering, to abort when their caller cancels. */
+  const answering = new Map<number, AbortController>();
   let nextId = 1;
   let closedWith: ApiError | null = null;
 
-  async function answer(op: string, params: unknown): Promise<BridgeResult<unknown>> {
+  async function answer(op: string, params: unknown, signal: AbortSignal): Promise<BridgeResult<unknown>> {
     if (!Object.hasOwn(options.serves, op)) {
       return {
         ok: false,
@@ -71,7 +83,7 @@ export function createRpcEndpoint<Serves extends RpcContract, Calls extends RpcC
       return { ok: false, error: new ApiError({ code: 'invalid_params', message }).toBridgeError() };
     }
     try {
-      return { ok: true, value: await options.handlers[op]!(parsed.data as never) };
+      return { ok: true, value: await options.handlers[op]!(parsed.data as never, signal) };
     } catch (error) {
       if (!(error instanceof ApiError)) console.error(`callscope: ${op} failed in the engine`, error);
       return { ok: false, error: toBridgeError(error) };
@@ -81,9 +93,14 @@ export function createRpcEndpoint<Serves extends RpcContract, Calls extends RpcC
   const listener = (raw: unknown) => {
     const message = raw as Message;
     if (message.kind === 'call') {
-      void answer(message.op, message.params).then((result) => {
+      const controller = new AbortController();
+      answering.set(message.id, controller);
+      void answer(message.op, message.params, controller.signal).then((result) => {
+        answering.delete(message.id);
         if (!closedWith) port.postMessage({ kind: 'result', id: message.id, result } satisfies Message);
       });
+    } else if (message.kind === 'cancel') {
+      answering.get(message.id)?.abort();
     } else if (message.kind === 'result') {
       const pending = waiting.get(message.id);
       waiting.delete(message.id);
@@ -97,13 +114,17 @@ export function createRpcEndpoint<Serves extends RpcContract, Calls extends RpcC
   port.on('message', listener);
 
   return {
-    call(op, params) {
+    call(op, params, signal) {
       if (closedWith) return Promise.reject(closedWith);
       const id = nextId++;
+      const cancel = () => {
+        if (waiting.has(id) && !closedWith) port.postMessage({ kind: 'cancel', id } satisfies Message);
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
         port.postMessage({ kind: 'call', id, op, params } satisfies Message);
-      });
+      }).finally(() => signal?.removeEventListener('abort', cancel)) as never;
     },
     emit(name, payload) {
       if (!closedWith) port.postMessage({ kind: 'event', name, payload } satisfies Message);
@@ -113,6 +134,8 @@ export function createRpcEndpoint<Serves extends RpcContract, Calls extends RpcC
       port.off('message', listener);
       for (const pending of waiting.values()) pending.reject(error);
       waiting.clear();
+      for (const controller of answering.values()) controller.abort();
+      answering.clear();
     },
   };
 }

@@ -1,0 +1,142 @@
+import type { LocalCopy, LocalCopyReset, LocalSearchResult, ReplicaStatus, SyncStatus } from '../../../shared/bridge';
+import type { KeyVault } from '../platform/key-vault/key-vault';
+import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
+import type { LocalSearchQuery } from './replica/local-search';
+import { mergedSearch } from './replica/merged-search';
+import { createReplicaReads } from './replica/replica-reads';
+import type { ReplicaStorageOptions } from './replica/replicas';
+import type { ServiceHit } from './replica/service-hits';
+
+/** Why a request is made: a screen's read (the client's retries) or the sync's (one attempt, its own schedule). */
+export type RequestPurpose = 'read' | 'sync';
+
+/** What the engine tells the app, which tells the window. */
+export interface EngineEvents {
+  syncProgress(status: SyncStatus): void;
+  /** Stored answers of the workspace changed: the screens showing them read again. */
+  replicaChanged(workspaceId: string): void;
+  /** The copy paused or resumed storing, was rebuilt or removed. */
+  localCopyChanged(workspaceId: string): void;
+  /** Why and when a copy was removed or rebuilt, for the settings file. */
+  copyReset(workspaceId: string, reset: LocalCopyReset): void;
+}
+
+export interface EngineOptions {
+  vault: KeyVault;
+  settings(): CopySettings;
+  /** The folder of replica files; null keeps every replica in memory. */
+  dir: string | null;
+  sync: SyncSettings | null;
+  storage?: ReplicaStorageOptions;
+  /** A stored answer younger than this is served without asking the service again. */
+  revalidateAfterMs?: number;
+  /** One request to the workspace's service, through the app's client. */
+  request(
+    workspaceId: string,
+    op: string,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    purpose: RequestPurpose,
+  ): Promise<unknown>;
+  isOnline(workspaceId: string): boolean;
+  events: EngineEvents;
+}
+
+/** What the status line reads of the copy: where it lives, when the service last answered into it, its problems. */
+export type CopyStatus = Pick<ReplicaStatus, 'storage' | 'storingPaused' | 'rebuilt'> & {
+  lastFetchedAt: number | null;
+};
+
+/**
+ * The local engine: every workspace's copy, its sync, its reads served stale-while-revalidate and
+ * its local search, behind one interface of async operations, so the same engine runs in this
+ * thread or in a worker of its own (`worker/engine-worker.ts`). Nothing here reads or writes the
+ * settings file or the keychain but through what the app hands it.
+ */
+export function createEngine(options: EngineOptions) {
+  const localCopies = createLocalCopies({
+    vault: options.vault,
+    settings: options.settings,
+    noteReset: options.events.copyReset,
+    dir: options.dir,
+    sync: options.sync,
+    request: (workspaceId, op, params, signal) => options.request(workspaceId, op, params, signal, 'sync'),
+    syncProgress: options.events.syncProgress,
+    changed: options.events.localCopyChanged,
+    storage: options.storage,
+  });
+  const { replicas } = localCopies;
+  const reads = createReplicaReads({
+    replicas,
+    fetch: (workspaceId, op, params, signal) => options.request(workspaceId, op, params, signal, 'read'),
+    isOnline: options.isOnline,
+    changed: options.events.replicaChanged,
+    revalidateAfterMs: options.revalidateAfterMs,
+  });
+
+  return {
+    /** A replicated read: the copy's answer at once (asked of the service behind it), or the service's, kept. */
+    read: (workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal) =>
+      reads.read(workspaceId, op, params, signal),
+    /** What the copy holds for this read, or null; the service is not asked. */
+    held: async (workspaceId: string, op: string, params: Record<string, unknown>) =>
+      reads.held(workspaceId, op, params),
+    /** The app changed something on the service: copies read before now wait for it once. */
+    expectChanges: async (workspaceId: string) => reads.expectChanges(workspaceId),
+
+    /** Transcript search over the copy, with the calls it does not hold asked of the service. */
+    async searchLocal(
+      workspaceId: string,
+      query: LocalSearchQuery & { dealLimit?: number },
+      signal: AbortSignal,
+    ): Promise<LocalSearchResult> {
+      const search = {
+        query,
+        knownCalls: localCopies.syncStatus(workspaceId).calls.known,
+        searchService: async (q: string, dealId: string | undefined) =>
+          (await options.request(
+            workspaceId,
+            'searchTranscripts',
+            { q, limit: 100, deal_id: dealId },
+            signal,
+            'read',
+          )) as { data: ServiceHit[] },
+      };
+      // A copy that cannot be read searches nothing here: the service is asked for every call.
+      const local = await replicas.read(workspaceId, ({ db }) => mergedSearch({ db, ...search }));
+      const kept = local === null && (await replicas.get(workspaceId)) !== null;
+      return local ?? mergedSearch({ db: null, copyUnreadable: kept, ...search });
+    },
+
+    async copyStatus(workspaceId: string): Promise<CopyStatus> {
+      const replica = await replicas.get(workspaceId);
+      const lastFetchedAt = await replicas.read(workspaceId, ({ answers }) => answers.lastFetchedAt());
+      return { storage: replica?.storage ?? 'off', lastFetchedAt, ...localCopies.problems(workspaceId) };
+    },
+    describeCopy: (workspaceId: string): Promise<LocalCopy> => localCopies.describe(workspaceId),
+
+    syncStatus: async (workspaceId: string): Promise<SyncStatus> => localCopies.syncStatus(workspaceId),
+    /** The workspace is the one on screen: its sync runs, the others stop. */
+    show: (workspaceId: string) => localCopies.show(workspaceId),
+    pauseSync: (workspaceId: string) => localCopies.pause(workspaceId),
+    resumeSync: (workspaceId: string) => localCopies.resume(workspaceId),
+    /** The service answers again: a sync stopped by the outage carries on. */
+    carryOn: async (workspaceId: string) => localCopies.carryOn(workspaceId),
+
+    /** The copy goes (file, side files, key), with the reason kept. */
+    forget: (workspaceId: string, reason: RemovalReason) => localCopies.forget(workspaceId, reason),
+    /** The key is gone or refused: the copy goes, and none is kept until a key works. */
+    keyGone: (workspaceId: string, reason: 'signed-out' | 'key-revoked' | 'key-refused') =>
+      localCopies.keyGone(workspaceId, reason),
+    keyAccepted: async (workspaceId: string) => localCopies.keyAccepted(workspaceId),
+    hasKeyGone: async (workspaceId: string) => localCopies.hasKeyGone(workspaceId),
+    removeWorkspace: (workspaceId: string) => localCopies.removeWorkspace(workspaceId),
+
+    async close(): Promise<void> {
+      reads.close();
+      await localCopies.close();
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;
