@@ -26,7 +26,13 @@ export default defineConfig({
     build: {
       // Native modules (better-sqlite3, keytar) and the service stay outside the bundle.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The local engine's worker thread, started by engine-thread.ts from the file beside index.js.
+          'engine-worker': resolve(import.meta.dirname, 'src/main/core/engine/worker/engine-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -12,10 +12,11 @@ import {
   type OperationResult,
   operations,
 } from '../../../shared/bridge';
-import { createEngine } from '../engine/engine';
+import { createEngine, type EngineOptions } from '../engine/engine';
 import type { CopySettings, SyncSettings } from '../engine/replica/local-copies';
 import type { ReplicaStorageOptions } from '../engine/replica/replicas';
 import { createSavedSearches } from '../engine/saved-searches/saved-searches';
+import { startEngineThread } from '../engine/worker/engine-thread';
 import type { FileSaver } from '../platform/file-saver';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { type Notifier, noNotifier } from '../platform/notifier';
@@ -57,6 +58,12 @@ export interface AppCoreOptions {
   };
   /** How often the active workspace's saved searches are counted for new matches. */
   savedSearchCheckEveryMs?: number;
+  /**
+   * Where the local engine (copies, sync, local search) runs: a worker thread of its own (the
+   * app), or this thread. A storage option given as a function (a test's page limit) cannot cross
+   * to a worker, so it keeps the engine here.
+   */
+  engine?: 'worker' | 'this-thread';
 }
 
 const SAVED_SEARCH_CHECK_EVERY_MS = 3 * 60_000;
@@ -78,7 +85,8 @@ export interface AppCore {
   invoke(op: string, params: unknown, callId?: string): Promise<BridgeResult<unknown>>;
   cancel(callId: string): void;
   on(listener: BridgeEventListener): () => void;
-  close(): void;
+  /** Resolves once the engine has closed its copies (their WAL folded back into the files). */
+  close(): Promise<void>;
 }
 
 type Params<N extends OperationName> = z.output<(typeof operations)[N]['params']>;
@@ -144,7 +152,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
 
   let closed = false;
-  const engine = createEngine({
+  const engineOptions: EngineOptions = {
     vault: options.vault,
     settings: () => copySettingsOf(options.settings.read()),
     dir: options.replica?.dir ?? null,
@@ -171,7 +179,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           localCopyResets: { ...current.localCopyResets, [workspaceId]: reset },
         })),
     },
-  });
+  };
+  const inThisThread = (options.engine ?? 'worker') === 'this-thread' || options.replica?.storage?.maxPageCount;
+  const engine = inThisThread ? createEngine(engineOptions) : startEngineThread(engineOptions);
 
   /** The workspace on screen, if any, syncs; the others do not. */
   async function showActive(): Promise<void> {
@@ -505,15 +515,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close() {
+    async close() {
       closed = true;
       clearInterval(savedSearchTimer);
       savedSearchChecks.abort();
       for (const controller of calls.values()) controller.abort();
       jobs.close();
       connectivity.close();
-      void engine.close();
       listeners.clear();
+      await engine.close();
     },
   };
 }

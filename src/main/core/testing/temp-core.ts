@@ -7,7 +7,7 @@ import { createConfJsonFile } from '../platform/settings/conf-json-file';
 import { openSettingsStore } from '../platform/settings/settings-store';
 
 /** A real app core on a throwaway settings directory with a session-only vault, for tests. */
-export function createTempCore(options: Partial<AppCoreOptions> = {}): { core: AppCore; dispose(): void } {
+export function createTempCore(options: Partial<AppCoreOptions> = {}): { core: AppCore; dispose(): Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), 'callscope-core-'));
   const core = createAppCore({
     mode: 'browser',
@@ -18,8 +18,8 @@ export function createTempCore(options: Partial<AppCoreOptions> = {}): { core: A
   });
   return {
     core,
-    dispose() {
-      core.close();
+    async dispose() {
+      await core.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -19,9 +19,12 @@ export interface WorkerHostOptions<Serves extends RpcContract> {
 /** Waits before a worker that died is started again: at once, then longer while it keeps dying. */
 const RESTART_WAITS_MS = [0, 1_000, 5_000, 30_000];
 
+/** Only run from source; named by a variable so the app's bundler does not take it for an asset. */
+const TS_BOOTSTRAP = './ts-worker-bootstrap.mjs';
+
 function spawn(entry: URL, data: unknown): Worker {
   if (entry.pathname.endsWith('.ts')) {
-    return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
+    return new Worker(new URL(TS_BOOTSTRAP, import.meta.url), {
       workerData: { entry: entry.href, data },
     });
   }
@@ -41,6 +44,9 @@ export function startWorkerHost<Serves extends RpcContract, Calls extends RpcCon
   let restarts = 0;
   let closed = false;
   let restartTimer: NodeJS.Timeout | undefined;
+  /** Resolves when a worker is up: at once, or once the one that died has been replaced. */
+  let up = Promise.resolve();
+  let isUp: () => void = () => {};
 
   function start(): void {
     worker = spawn(options.entry, options.data);
@@ -53,6 +59,9 @@ export function startWorkerHost<Serves extends RpcContract, Calls extends RpcCon
     });
     const died = () => {
       if (worker !== current) return;
+      up = new Promise((resolve) => {
+        isUp = resolve;
+      });
       endpoint.close(
         new ApiError({
           code: 'engine_unavailable',
@@ -72,12 +81,17 @@ export function startWorkerHost<Serves extends RpcContract, Calls extends RpcCon
       died();
     });
     worker.once('exit', died);
-    options.onStart?.();
+    // After the host is returned (the first start runs inside startWorkerHost), so onStart can use it.
+    queueMicrotask(() => options.onStart?.());
+    isUp();
   }
   start();
 
   return {
     call: ((op, params, signal) => endpoint.call(op, params, signal)) as RpcEndpoint<Calls>['call'],
+    emit: ((name, payload) => endpoint.emit(name, payload)) as RpcEndpoint<Calls>['emit'],
+    /** Resolves once a worker is up (at once while one is). */
+    whenUp: () => up,
     /** How many times the worker was started again after dying. */
     restarts: () => restarts,
     /** Ends the worker as a crash would (tests). */
@@ -93,6 +107,8 @@ export function startWorkerHost<Serves extends RpcContract, Calls extends RpcCon
 
 export type WorkerHost<Calls extends RpcContract> = {
   call: RpcEndpoint<Calls>['call'];
+  emit: RpcEndpoint<Calls>['emit'];
+  whenUp(): Promise<void>;
   restarts(): number;
   kill(): Promise<number>;
   close(): Promise<void>;

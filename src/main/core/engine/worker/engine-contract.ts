@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+
+/**
+ * What crosses between the app (main) and the engine's worker, in the bridge's style: each
+ * operation's params, checked by the side that answers. Results are the engine's own values,
+ * typed by `Engine` (engine.ts) on the calling side.
+ */
+
+const Workspace = z.object({ workspaceId: z.string().min(1) });
+const Read = Workspace.extend({ op: z.string().min(1), params: z.record(z.string(), z.unknown()) });
+const RemovalReason = LocalCopyReset.shape.reason.exclude(['damaged', 'newer-version']);
+const answer = z.unknown();
+
+/** What the worker answers: the engine's operations (engine.ts), one each. */
+export const engineContract = {
+  read: { params: Read, result: answer },
+  held: { params: Read, result: answer },
+  expectChanges: { params: Workspace, result: z.void() },
+  searchLocal: {
+    params: Workspace.extend({ query: LocalSearchParams.extend({ dealLimit: z.int().positive().optional() }) }),
+    result: answer,
+  },
+  copyStatus: { params: Workspace, result: answer },
+  describeCopy: { params: Workspace, result: answer },
+  syncStatus: { params: Workspace, result: answer },
+  show: { params: Workspace, result: z.void() },
+  pauseSync: { params: Workspace, result: answer },
+  resumeSync: { params: Workspace, result: answer },
+  carryOn: { params: Workspace, result: z.void() },
+  forget: { params: Workspace.extend({ reason: RemovalReason }), result: z.void() },
+  keyGone: {
+    params: Workspace.extend({ reason: z.enum(['signed-out', 'key-revoked', 'key-refused']) }),
+    result: z.void(),
+  },
+  keyAccepted: { params: Workspace, result: z.void() },
+  hasKeyGone: { params: Workspace, result: z.boolean() },
+  removeWorkspace: { params: Workspace, result: z.void() },
+  close: { params: z.object({}), result: z.void() },
+};
+
+/** The keychain entries the worker may touch: its copies' keys, never a workspace's API key. */
+const ReplicaKeyAccount = z.string().regex(/^replica \S+$/, 'must be a local copy’s key');
+
+/** What the app answers the worker: the service, through its client, and the copies' keys. */
+export const appContract = {
+  request: {
+    params: Read.extend({ purpose: z.enum(['read', 'sync']) }),
+    result: answer,
+  },
+  vaultGet: { params: z.object({ account: ReplicaKeyAccount }), result: z.string().nullable() },
+  vaultSet: { params: z.object({ account: ReplicaKeyAccount, key: z.string() }), result: z.void() },
+  vaultDelete: { params: z.object({ account: ReplicaKeyAccount }), result: z.void() },
+};
+
+/** What the worker is started with: the engine's options that are values, not functions. */
+export interface EngineWorkerData {
+  dir: string | null;
+  sync: { pageSize?: number; roundEveryMs?: number; retry?: { firstMs: number; maxMs: number } } | null;
+  storage: { probeEveryMs?: number; checkAfterMs?: number };
+  revalidateAfterMs?: number;
+  keyStorage: 'keychain' | 'session';
+}
+
+/** Events the app sends the worker: what it must know without asking each time. */
+export const toEngineEvents = {
+  settings: 'settings',
+  online: 'online',
+} as const;

@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FaultProxy, startFaultProxy } from '../../../../service/testing/fault-proxy';
+import { startTestService, type TestService } from '../../../../service/testing/test-service';
+import { demoKeyOf } from '../../../../shared/manifest';
+import { createSessionKeyVault } from '../../platform/key-vault/session-key-vault';
+import { createApiClient } from '../../service-client/api-client/api-client';
+import type { EngineOptions } from '../engine';
+import { appContract } from './engine-contract';
+import { startEngineThread } from './engine-thread';
+
+let service: TestService;
+let proxy: FaultProxy;
+const engines: { close(): Promise<void> }[] = [];
+beforeAll(async () => {
+  service = await startTestService({ profile: 'test' });
+  proxy = await startFaultProxy(service.baseUrl);
+});
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.stop();
+});
+
+function engineInWorker(overrides: Partial<EngineOptions> = {}) {
+  const client = createApiClient({ baseUrl: proxy.url, getKey: async () => demoKeyOf(service.manifest!).key.key });
+  const events: string[] = [];
+  const engine = startEngineThread({
+    vault: createSessionKeyVault('tests keep keys in memory'),
+    settings: () => ({ localCopyOff: [], syncRequestsPerSecond: 50, localCopyResets: {} }),
+    dir: null,
+    sync: null,
+    request: (_workspaceId, op, params, signal) => client.call(op as never, params as never, { signal }),
+    isOnline: () => true,
+    events: {
+      syncProgress: () => events.push('syncProgress'),
+      replicaChanged: () => events.push('replicaChanged'),
+      localCopyChanged: () => events.push('localCopyChanged'),
+      copyReset: () => events.push('copyReset'),
+    },
+    revalidateAfterMs: 60 * 60_000,
+    ...overrides,
+  });
+  engines.push(engine);
+  return { engine, events };
+}
+
+const dealReads = (from: number) =>
+  proxy
+    .received()
+    .slice(from)
+    .filter((request) => request.path.startsWith('/v1/deals?'));
+
+describe('the engine in a worker thread', () => {
+  it('keeps what the service answered in the worker, and answers the same read from there again', async () => {
+    const { engine } = engineInWorker();
+    const from = proxy.received().length;
+    const first = await engine.read('w', 'listDeals', { limit: 5 }, new AbortController().signal);
+    const again = await engine.read('w', 'listDeals', { limit: 5 }, new AbortController().signal);
+    expect(again).toEqual(first);
+    expect(dealReads(from)).toHaveLength(1);
+    expect((first as { data: unknown[] }).data).toHaveLength(5);
+    expect(await engine.copyStatus('w')).toMatchObject({ storage: 'memory', lastFetchedAt: expect.any(Number) });
+  });
+
+  it('answers from the service while a worker that died starts again, then from the new worker', async () => {
+    const { engine } = engineInWorker();
+    const signal = new AbortController().signal;
+    await engine.read('w', 'listDeals', { limit: 3 }, signal);
+    await engine.kill();
+    const from = proxy.received().length;
+    // At once, while the worker is away or just back: an answer, from the service.
+    expect(await engine.read('w', 'listDeals', { limit: 3 }, signal)).toMatchObject({ data: expect.any(Array) });
+    expect(dealReads(from)).toHaveLength(1);
+    await expect.poll(() => engine.restarts()).toBe(1);
+    await expect.poll(async () => (await engine.copyStatus('w')).storage).toBe('memory');
+    // The new worker keeps answers again: the second read of this one is its own.
+    const later = proxy.received().length;
+    await engine.read('w', 'listDeals', { limit: 4 }, signal);
+    await engine.read('w', 'listDeals', { limit: 4 }, signal);
+    expect(dealReads(later)).toHaveLength(1);
+  });
+
+  it('does not lose a copy’s removal asked for while its worker starts again', async () => {
+    const { engine, events } = engineInWorker();
+    await engine.read('w', 'listMembers', {}, new AbortController().signal);
+    await engine.kill();
+    await engine.forget('w', 'removed');
+    expect(events).toContain('localCopyChanged');
+  });
+
+  it('lets the worker ask the keychain for its copies’ keys only, never for a workspace’s API key', () => {
+    // The app checks every call of the worker with this contract before it answers (worker-rpc.ts).
+    expect(appContract.vaultGet.params.safeParse({ account: 'replica demo' }).success).toBe(true);
+    for (const account of ['http://127.0.0.1:8787 mem_1', 'replica', 'replica a b', 'Callscope'])
+      expect(appContract.vaultGet.params.safeParse({ account }).success, account).toBe(false);
+  });
+});

@@ -1,0 +1,204 @@
+import type { SyncStatus } from '../../../../shared/bridge';
+import { ApiError } from '../../service-client/api-client/api-error';
+import type { CopyStatus, Engine, EngineOptions } from '../engine';
+import { mergedSearch } from '../replica/merged-search';
+import type { ServiceHit } from '../replica/service-hits';
+import { appContract, type EngineWorkerData, type engineContract, toEngineEvents } from './engine-contract';
+import { startWorkerHost } from './worker-host';
+
+/** Run from source (tests, browser mode under tsx) the worker is the .ts beside this; built, the .js. */
+const workerFile = import.meta.url.endsWith('.ts') ? 'engine-worker.ts' : 'engine-worker.js';
+
+/** While the worker starts for the first time there is nothing to say of a copy: none is read from. */
+const noCopyStatus: CopyStatus = { storage: 'off', lastFetchedAt: null, storingPaused: null, rebuilt: null };
+
+const unavailable = (error: unknown) => error instanceof ApiError && error.code === 'engine_unavailable';
+
+/**
+ * The engine in a worker thread of its own, behind the same `Engine` the app uses in this thread.
+ * Main only routes: it answers the worker's requests to the service and for the copies' keys, and
+ * tells it the settings and whether each service answers as they change. While the worker starts
+ * again after a crash the app keeps answering: reads go to the service, statuses say what they
+ * said last, and what must not be lost (a copy to delete) waits for the new worker.
+ */
+export function startEngineThread(options: EngineOptions): Engine & { restarts(): number; kill(): Promise<number> } {
+  const data: EngineWorkerData = {
+    dir: options.dir,
+    sync: options.sync,
+    storage: { probeEveryMs: options.storage?.probeEveryMs, checkAfterMs: options.storage?.checkAfterMs },
+    revalidateAfterMs: options.revalidateAfterMs,
+    keyStorage: options.vault.storage,
+  };
+  /** What the worker was last told, to tell a new one, and only what changed to the running one. */
+  let toldSettings = '';
+  const toldOnline = new Map<string, boolean>();
+  let onScreen: string | null = null;
+  const lastCopyStatus = new Map<string, CopyStatus>();
+  const lastSyncStatus = new Map<string, SyncStatus>();
+
+  const host = startWorkerHost<typeof appContract, typeof engineContract>({
+    entry: new URL(workerFile, import.meta.url),
+    data,
+    serves: appContract,
+    handlers: {
+      request: ({ workspaceId, op, params, purpose }, signal) =>
+        options.request(workspaceId, op, params, signal, purpose),
+      vaultGet: ({ account }) => options.vault.get(account),
+      vaultSet: ({ account, key }) => options.vault.set(account, key),
+      vaultDelete: ({ account }) => options.vault.delete(account),
+    },
+    onEvent(name, payload) {
+      const { events } = options;
+      if (name === 'syncProgress') {
+        const status = payload as SyncStatus;
+        lastSyncStatus.set(status.workspaceId, status);
+        events.syncProgress(status);
+      } else if (name === 'replicaChanged') events.replicaChanged((payload as { workspaceId: string }).workspaceId);
+      else if (name === 'localCopyChanged') {
+        events.localCopyChanged((payload as { workspaceId: string }).workspaceId);
+      } else if (name === 'copyReset') {
+        const { workspaceId, reset } = payload as {
+          workspaceId: string;
+          reset: Parameters<typeof events.copyReset>[1];
+        };
+        events.copyReset(workspaceId, reset);
+      }
+    },
+    onStart() {
+      // A new worker knows nothing: the settings, each service's reach and the workspace on screen.
+      toldSettings = '';
+      toldOnline.clear();
+      tell();
+      for (const workspaceId of knownWorkspaces) tellOnline(workspaceId);
+      if (onScreen) void host.call('show', { workspaceId: onScreen }).catch(() => {});
+    },
+  });
+  const knownWorkspaces = new Set<string>();
+
+  function tell(): void {
+    const settings = JSON.stringify(options.settings());
+    if (settings === toldSettings) return;
+    toldSettings = settings;
+    host.emit(toEngineEvents.settings, JSON.parse(settings));
+  }
+
+  function tellOnline(workspaceId: string): void {
+    const online = options.isOnline(workspaceId);
+    if (toldOnline.get(workspaceId) === online) return;
+    toldOnline.set(workspaceId, online);
+    host.emit(toEngineEvents.online, { workspaceId, online });
+  }
+
+  /** A call of the worker, after telling it what changed since the last one. */
+  function ask<N extends keyof typeof engineContract & string>(
+    op: N,
+    params: Parameters<typeof host.call<N>>[1],
+    signal?: AbortSignal,
+  ) {
+    tell();
+    const { workspaceId } = params as { workspaceId?: string };
+    if (workspaceId) {
+      knownWorkspaces.add(workspaceId);
+      tellOnline(workspaceId);
+    }
+    return host.call(op, params, signal);
+  }
+
+  /** For what must not be lost (a copy to delete): while the worker starts again, waits for the new one. */
+  async function surely<N extends keyof typeof engineContract & string>(
+    op: N,
+    params: Parameters<typeof host.call<N>>[1],
+  ) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ask(op, params);
+      } catch (error) {
+        if (!unavailable(error) || attempt >= 5) throw error;
+        await host.whenUp();
+      }
+    }
+  }
+
+  /** For what the app can do without the worker: its answer, or `instead` while it is away. */
+  async function orElse<T>(answer: Promise<T>, instead: () => T | Promise<T>): Promise<T> {
+    try {
+      return await answer;
+    } catch (error) {
+      if (!unavailable(error)) throw error;
+      return instead();
+    }
+  }
+
+  const offStatus = (workspaceId: string): SyncStatus => ({
+    workspaceId,
+    state: 'off',
+    calls: { known: 0, synced: 0, failing: 0, skipped: 0, skippedIds: [] },
+    deals: { known: 0, synced: 0, failing: 0, skipped: 0, skippedIds: [] },
+    problem: null,
+    nextAttemptAt: null,
+    requestsPerSecond: options.settings().syncRequestsPerSecond,
+  });
+
+  return {
+    read: (workspaceId, op, params, signal) =>
+      orElse(ask('read', { workspaceId, op, params }, signal), () =>
+        options.request(workspaceId, op, params, signal, 'read'),
+      ),
+    held: (workspaceId, op, params) => orElse(ask('held', { workspaceId, op, params }), () => null),
+    expectChanges: (workspaceId) => orElse(ask('expectChanges', { workspaceId }), () => undefined),
+    searchLocal: (workspaceId, query, signal) =>
+      orElse(ask('searchLocal', { workspaceId, query }, signal) as ReturnType<Engine['searchLocal']>, () =>
+        mergedSearch({
+          db: null,
+          copyUnreadable: true,
+          query,
+          knownCalls: 0,
+          searchService: async (q, dealId) =>
+            (await options.request(
+              workspaceId,
+              'searchTranscripts',
+              { q, limit: 100, deal_id: dealId },
+              signal,
+              'read',
+            )) as { data: ServiceHit[] },
+        }),
+      ),
+    async copyStatus(workspaceId) {
+      const status = await orElse<CopyStatus>(
+        ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,
+        () => lastCopyStatus.get(workspaceId) ?? noCopyStatus,
+      );
+      lastCopyStatus.set(workspaceId, status);
+      return status;
+    },
+    describeCopy: (workspaceId) => surely('describeCopy', { workspaceId }) as ReturnType<Engine['describeCopy']>,
+    async syncStatus(workspaceId) {
+      const status = await orElse(
+        ask('syncStatus', { workspaceId }) as Promise<SyncStatus>,
+        () => lastSyncStatus.get(workspaceId) ?? offStatus(workspaceId),
+      );
+      lastSyncStatus.set(workspaceId, status);
+      return status;
+    },
+    async show(workspaceId) {
+      onScreen = workspaceId;
+      // A new worker is shown it on start.
+      await orElse(ask('show', { workspaceId }), () => undefined);
+    },
+    pauseSync: (workspaceId) => surely('pauseSync', { workspaceId }) as Promise<SyncStatus>,
+    resumeSync: (workspaceId) => surely('resumeSync', { workspaceId }) as Promise<SyncStatus>,
+    carryOn: (workspaceId) => orElse(ask('carryOn', { workspaceId }), () => undefined),
+    forget: (workspaceId, reason) => surely('forget', { workspaceId, reason }),
+    keyGone: (workspaceId, reason) => surely('keyGone', { workspaceId, reason }),
+    keyAccepted: (workspaceId) => surely('keyAccepted', { workspaceId }),
+    hasKeyGone: (workspaceId) => orElse(ask('hasKeyGone', { workspaceId }), () => false),
+    removeWorkspace: (workspaceId) => surely('removeWorkspace', { workspaceId }),
+    async close() {
+      // The engine closes its copies (their WAL folded back) before the thread ends.
+      await ask('close', {}).catch(() => {});
+      await host.close();
+    },
+    restarts: host.restarts,
+    kill: host.kill,
+  };
+}

@@ -1,0 +1,76 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { KeyVault } from '../../platform/key-vault/key-vault';
+import { createEngine, type Engine } from '../engine';
+import type { CopySettings } from '../replica/local-copies';
+import { type appContract, type EngineWorkerData, engineContract, toEngineEvents } from './engine-contract';
+import { createRpcEndpoint, type RpcEndpoint } from './worker-rpc';
+
+/**
+ * The engine's own thread: every local copy, its sync and local search run here, so SQLite's work
+ * never holds up the event loop that carries the window's requests. What it needs of the app (the
+ * service through its client, the copies' keys in the keychain) it asks over the worker boundary;
+ * what the app must tell it (settings, whether a service answers) arrives as events.
+ */
+if (!parentPort) throw new Error('engine-worker.ts runs as a worker thread');
+const data = (workerData as { data: EngineWorkerData }).data;
+
+let settings: CopySettings = { localCopyOff: [], syncRequestsPerSecond: 5, localCopyResets: {} };
+const online = new Map<string, boolean>();
+
+const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineContract, typeof appContract>({
+  port: parentPort,
+  serves: engineContract,
+  handlers: {
+    read: ({ workspaceId, op, params }, signal) => engine.read(workspaceId, op, params, signal),
+    held: ({ workspaceId, op, params }) => engine.held(workspaceId, op, params),
+    expectChanges: ({ workspaceId }) => engine.expectChanges(workspaceId),
+    searchLocal: ({ workspaceId, query }, signal) => engine.searchLocal(workspaceId, query, signal),
+    copyStatus: ({ workspaceId }) => engine.copyStatus(workspaceId),
+    describeCopy: ({ workspaceId }) => engine.describeCopy(workspaceId),
+    syncStatus: ({ workspaceId }) => engine.syncStatus(workspaceId),
+    show: ({ workspaceId }) => engine.show(workspaceId),
+    pauseSync: ({ workspaceId }) => engine.pauseSync(workspaceId),
+    resumeSync: ({ workspaceId }) => engine.resumeSync(workspaceId),
+    carryOn: ({ workspaceId }) => engine.carryOn(workspaceId),
+    forget: ({ workspaceId, reason }) => engine.forget(workspaceId, reason),
+    keyGone: ({ workspaceId, reason }) => engine.keyGone(workspaceId, reason),
+    keyAccepted: ({ workspaceId }) => engine.keyAccepted(workspaceId),
+    hasKeyGone: ({ workspaceId }) => engine.hasKeyGone(workspaceId),
+    removeWorkspace: ({ workspaceId }) => engine.removeWorkspace(workspaceId),
+    close: () => engine.close(),
+  },
+  onEvent(name, payload) {
+    if (name === toEngineEvents.settings) settings = payload as CopySettings;
+    else if (name === toEngineEvents.online) {
+      const { workspaceId, online: answers } = payload as { workspaceId: string; online: boolean };
+      online.set(workspaceId, answers);
+    }
+  },
+});
+
+/** The keychain as far as the copies' keys go; the app refuses any other entry. */
+const vault: KeyVault = {
+  storage: data.keyStorage,
+  problem: null,
+  get: (account) => app.call('vaultGet', { account }),
+  set: (account, key) => app.call('vaultSet', { account, key }),
+  delete: (account) => app.call('vaultDelete', { account }),
+};
+
+const engine: Engine = createEngine({
+  vault,
+  settings: () => settings,
+  dir: data.dir,
+  sync: data.sync,
+  storage: data.storage,
+  revalidateAfterMs: data.revalidateAfterMs,
+  request: (workspaceId, op, params, signal, purpose) =>
+    app.call('request', { workspaceId, op, params, purpose }, signal),
+  isOnline: (workspaceId) => online.get(workspaceId) ?? true,
+  events: {
+    syncProgress: (status) => app.emit('syncProgress', status),
+    replicaChanged: (workspaceId) => app.emit('replicaChanged', { workspaceId }),
+    localCopyChanged: (workspaceId) => app.emit('localCopyChanged', { workspaceId }),
+    copyReset: (workspaceId, reset) => app.emit('copyReset', { workspaceId, reset }),
+  },
+});
