@@ -181,6 +181,14 @@ export const LocalCopyReset = z.object({
 export type LocalCopyReset = z.infer<typeof LocalCopyReset>;
 
 /**
+ * A read whose stored answer changed: its operation, and the record it names (`id`, the deal of
+ * a deal's activity, the call of a transcript), or null for a list. The window re-reads exactly
+ * the screens' queries of these reads.
+ */
+export const ChangedRead = z.object({ op: z.string(), id: z.string().nullable() });
+export type ChangedRead = z.infer<typeof ChangedRead>;
+
+/**
  * The active workspace's local replica and whether its service answers: what the freshness line
  * and the disabled actions read.
  */
@@ -556,7 +564,8 @@ export const bridgeEvents = {
   clientWaiting: z.object({ workspaceId: z.string(), code: z.string(), retryInMs: z.number().nonnegative() }),
   workspacesChanged: Empty,
   /** Answers the screens of this workspace read from the replica were refreshed by the service: read them again. */
-  replicaChanged: z.object({ workspaceId: z.string() }),
+  /** Stored answers changed: which reads (an operation, and the record it names when it names one). */
+  replicaChanged: z.object({ workspaceId: z.string(), reads: z.array(ChangedRead) }),
   /** The background sync stored more, or changed state. */
   syncProgress: SyncStatus,
   /** A local copy paused or resumed storing, was rebuilt or removed: its status and Settings read again. */

@@ -171,7 +171,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     isOnline: (workspaceId) => connectivity.reachOf(workspaceId).online,
     events: {
       syncProgress: (status) => emit('syncProgress', status),
-      replicaChanged: (workspaceId) => emit('replicaChanged', { workspaceId }),
+      replicaChanged: (workspaceId, reads) => emit('replicaChanged', { workspaceId, reads }),
       localCopyChanged: (workspaceId) => emit('localCopyChanged', { workspaceId }),
       copyReset: (workspaceId, reset) =>
         options.settings.update((current) => ({

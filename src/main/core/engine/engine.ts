@@ -1,5 +1,13 @@
-import type { LocalCopy, LocalCopyReset, LocalSearchResult, ReplicaStatus, SyncStatus } from '../../../shared/bridge';
+import type {
+  ChangedRead,
+  LocalCopy,
+  LocalCopyReset,
+  LocalSearchResult,
+  ReplicaStatus,
+  SyncStatus,
+} from '../../../shared/bridge';
 import type { KeyVault } from '../platform/key-vault/key-vault';
+import { createChangeBatch } from './change-batch';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
 import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
@@ -13,8 +21,8 @@ export type RequestPurpose = 'read' | 'sync';
 /** What the engine tells the app, which tells the window. */
 export interface EngineEvents {
   syncProgress(status: SyncStatus): void;
-  /** Stored answers of the workspace changed: the screens showing them read again. */
-  replicaChanged(workspaceId: string): void;
+  /** Stored answers of the workspace changed: the screens showing these reads read again. */
+  replicaChanged(workspaceId: string, reads: ChangedRead[]): void;
   /** The copy paused or resumed storing, was rebuilt or removed. */
   localCopyChanged(workspaceId: string): void;
   /** Why and when a copy was removed or rebuilt, for the settings file. */
@@ -54,6 +62,7 @@ export type CopyStatus = Pick<ReplicaStatus, 'storage' | 'storingPaused' | 'rebu
  * settings file or the keychain but through what the app hands it.
  */
 export function createEngine(options: EngineOptions) {
+  const changes = createChangeBatch(options.events.replicaChanged);
   const localCopies = createLocalCopies({
     vault: options.vault,
     settings: options.settings,
@@ -63,6 +72,7 @@ export function createEngine(options: EngineOptions) {
     request: (workspaceId, op, params, signal) => options.request(workspaceId, op, params, signal, 'sync'),
     syncProgress: options.events.syncProgress,
     changed: options.events.localCopyChanged,
+    stored: changes.add,
     storage: options.storage,
   });
   const { replicas } = localCopies;
@@ -70,7 +80,7 @@ export function createEngine(options: EngineOptions) {
     replicas,
     fetch: (workspaceId, op, params, signal) => options.request(workspaceId, op, params, signal, 'read'),
     isOnline: options.isOnline,
-    changed: options.events.replicaChanged,
+    changed: changes.add,
     revalidateAfterMs: options.revalidateAfterMs,
   });
 
@@ -133,6 +143,7 @@ export function createEngine(options: EngineOptions) {
     removeWorkspace: (workspaceId: string) => localCopies.removeWorkspace(workspaceId),
 
     async close(): Promise<void> {
+      changes.close();
       reads.close();
       await localCopies.close();
     },

@@ -1,4 +1,11 @@
-import type { LocalCopy, LocalCopyReset, ReplicaStatus, StoringPause, SyncStatus } from '../../../../shared/bridge';
+import type {
+  ChangedRead,
+  LocalCopy,
+  LocalCopyReset,
+  ReplicaStatus,
+  StoringPause,
+  SyncStatus,
+} from '../../../../shared/bridge';
 import type { KeyVault } from '../../platform/key-vault/key-vault';
 import { createReplicas, type ReplicaStorageOptions, type SetAside } from './replicas';
 import type { StorageFault } from './storage-faults';
@@ -38,6 +45,8 @@ export interface LocalCopiesOptions {
   syncProgress(status: SyncStatus): void;
   /** The copy paused or resumed storing, was rebuilt or removed: what Settings and the status line show changed. */
   changed(workspaceId: string): void;
+  /** The sync stored answers that differ from those held: the screens showing these reads read again. */
+  stored(workspaceId: string, reads: ChangedRead[]): void;
   storage?: ReplicaStorageOptions;
 }
 
@@ -142,6 +151,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
           request: (op, params, signal) => options.request(workspaceId, op, params, signal),
           onProgress: (progress) => options.syncProgress(syncStatus(workspaceId, progress)),
           storageFailed: (error) => storageWords[replicas.reportWriteError(replica, error)],
+          stored: (reads) => options.stored(workspaceId, reads),
         });
         made.set(workspaceId, created);
         return created;

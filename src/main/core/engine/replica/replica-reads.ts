@@ -1,3 +1,4 @@
+import type { ChangedRead } from '../../../../shared/bridge';
 import { ApiError, isUnreachable } from '../../service-client/api-client/api-error';
 import { notFoundAnswer, notFoundIn } from './kept-not-found';
 import { isOfflineListOp, offlineList } from './offline-lists';
@@ -9,15 +10,17 @@ export interface ReplicaReadsOptions {
   /** Asks the service. */
   fetch(workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
   isOnline(workspaceId: string): boolean;
-  /** Some stored answer of the workspace changed: the screens showing it read again. */
-  changed(workspaceId: string): void;
+  /** Stored answers of the workspace changed: the screens showing these reads read again. */
+  changed(workspaceId: string, reads: ChangedRead[]): void;
   /** An answer younger than this is not asked for again (the re-read after `changed` among them). */
   revalidateAfterMs?: number;
   now?: () => number;
 }
 
-/** Repaints after a burst of revalidations are announced once. */
-const CHANGE_BATCH_MS = 50;
+/** A read as the change events name it: its operation, and the record its `id` names (none for a list). */
+export function changedRead(op: string, params: Record<string, unknown>): ChangedRead {
+  return { op, id: typeof params.id === 'string' ? params.id : null };
+}
 
 /**
  * Stale-while-revalidate through the bridge: a read the replica holds is answered from it at once
@@ -31,19 +34,6 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
   const inFlight = new Map<string, AbortController>();
   /** Per workspace, when the app last changed something on the service (or saw a job end). */
   const changedAt = new Map<string, number>();
-  const pendingChanges = new Set<string>();
-  let changeTimer: NodeJS.Timeout | null = null;
-
-  function announce(workspaceId: string): void {
-    pendingChanges.add(workspaceId);
-    changeTimer ??= setTimeout(() => {
-      changeTimer = null;
-      const workspaces = [...pendingChanges];
-      pendingChanges.clear();
-      for (const id of workspaces) options.changed(id);
-    }, CHANGE_BATCH_MS);
-  }
-
   async function fetchAndKeep(
     workspaceId: string,
     op: string,
@@ -78,7 +68,7 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
     const controller = new AbortController();
     inFlight.set(flightKey, controller);
     fetchAndKeep(workspaceId, op, params, key, controller.signal)
-      .then(({ changed }) => changed && announce(workspaceId))
+      .then(({ changed }) => changed && options.changed(workspaceId, [changedRead(op, params)]))
       // The copy stays as it is; the next read past `revalidateAfterMs` asks again.
       .catch(() => {})
       .finally(() => inFlight.delete(flightKey));
@@ -142,8 +132,6 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
     close(): void {
       for (const controller of inFlight.values()) controller.abort();
       inFlight.clear();
-      if (changeTimer) clearTimeout(changeTimer);
-      changeTimer = null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../../../shared/bridge';
+import type { ChangedRead, SyncStatus } from '../../../../shared/bridge';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
 import { mergedSearch } from '../replica/merged-search';
@@ -53,8 +53,10 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         const status = payload as SyncStatus;
         lastSyncStatus.set(status.workspaceId, status);
         events.syncProgress(status);
-      } else if (name === 'replicaChanged') events.replicaChanged((payload as { workspaceId: string }).workspaceId);
-      else if (name === 'localCopyChanged') {
+      } else if (name === 'replicaChanged') {
+        const { workspaceId, reads } = payload as { workspaceId: string; reads: ChangedRead[] };
+        events.replicaChanged(workspaceId, reads);
+      } else if (name === 'localCopyChanged') {
         events.localCopyChanged((payload as { workspaceId: string }).workspaceId);
       } else if (name === 'copyReset') {
         const { workspaceId, reset } = payload as {

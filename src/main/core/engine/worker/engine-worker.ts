@@ -69,7 +69,7 @@ const engine: Engine = createEngine({
   isOnline: (workspaceId) => online.get(workspaceId) ?? true,
   events: {
     syncProgress: (status) => app.emit('syncProgress', status),
-    replicaChanged: (workspaceId) => app.emit('replicaChanged', { workspaceId }),
+    replicaChanged: (workspaceId, reads) => app.emit('replicaChanged', { workspaceId, reads }),
     localCopyChanged: (workspaceId) => app.emit('localCopyChanged', { workspaceId }),
     copyReset: (workspaceId, reset) => app.emit('copyReset', { workspaceId, reset }),
   },

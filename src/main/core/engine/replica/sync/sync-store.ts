@@ -157,15 +157,17 @@ export function syncStore(replica: Replica) {
      * are the cheap part (a hundred records a request); only what changed is fetched again
      * (`nextPending`: its version is not the one stored). A null cursor ends the walk; `pages`,
      * the walk's count, is kept when it ended at the list's end (not when the pages did not end).
+     * True when the page's answer changed.
      */
     recordPage: db.transaction(
-      (kind: SyncKind, page: StoredPage, nextCursor: string | null, pages: number | null): void => {
+      (kind: SyncKind, page: StoredPage, nextCursor: string | null, pages: number | null): boolean => {
         // Kept as the answer it is: offline, lists never read are answered from its records.
-        answers.put(page.op, page.params, page.body, page.at);
+        const changed = answers.put(page.op, page.params, page.body, page.at);
         for (const item of page.body.data) upsertItem.run(kind, item.id, item.created_at ?? '', versionOf(item));
         setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
         setState.run(`${kind}.cursor`, nextCursor ?? '');
         if (nextCursor === null && pages !== null) setState.run(`${kind}.pages`, String(pages));
+        return changed;
       },
     ),
 
@@ -184,11 +186,12 @@ export function syncStore(replica: Replica) {
     partsDone(kind: SyncKind, item: KnownItem): Set<string> {
       return new Set(partsOf.all(kind, item.id, item.version).map((row) => row.part));
     },
-    /** Stores one part's answer (none for a refusal that is for good) with its mark. */
+    /** Stores one part's answer (none for a refusal that is for good) with its mark; true when the answer changed. */
     storePart: db.transaction(
       (kind: SyncKind, item: KnownItem, part: string, params: string, body: unknown | undefined, at: number) => {
-        if (body !== undefined) answers.put(part, params, body, at);
+        const changed = body !== undefined && answers.put(part, params, body, at);
         markPart.run(kind, item.id, part, item.version);
+        return changed;
       },
     ),
     completeItem(kind: SyncKind, item: KnownItem): void {

@@ -1,8 +1,9 @@
 import { timerDelay } from '../../../../../node-shared/timer-delay';
-import type { UnreadableRecord } from '../../../../../shared/bridge';
+import type { ChangedRead, UnreadableRecord } from '../../../../../shared/bridge';
 import { ApiError, isUnreachable } from '../../../service-client/api-client/api-error';
 import { createPageWalk } from '../../../service-client/api-client/page-walk';
 import { canonicalParams } from '../replica-answers';
+import { changedRead } from '../replica-reads';
 import type { Replica } from '../replicas';
 import type { RequestBudget } from './request-budget';
 import { type RetrySchedule, retryDelayMs, serviceWaitMs, syncRetrySchedule, WAIT_IN_ROUND_MS } from './retry-schedule';
@@ -61,6 +62,8 @@ export interface WorkspaceSyncOptions {
    * by whoever resumes storing, not by a timer. Null for any other error.
    */
   storageFailed?(error: unknown): string | null;
+  /** Reads whose stored answers the sync changed (a record fetched again that differs, a list page): screens showing them read again. */
+  stored?(reads: ChangedRead[]): void;
   now?: () => number;
 }
 
@@ -188,7 +191,9 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
       }
       skipped[kind].push(...(page.unreadable ?? []));
       const stored = { op: listOp[kind], params: canonicalParams(params), body: page, at: now() };
-      store.recordPage(kind, stored, next, endless.has(kind) ? null : pages.pages);
+      if (store.recordPage(kind, stored, next, endless.has(kind) ? null : pages.pages)) {
+        options.stored?.([changedRead(listOp[kind], params)]);
+      }
       options.onProgress(progress());
     }
   }
@@ -200,6 +205,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
    */
   async function fetchItem(kind: SyncKind, item: KnownItem, signal: AbortSignal): Promise<void> {
     const done = store.partsDone(kind, item);
+    const changed: ChangedRead[] = [];
     for (const part of partsOf[kind].filter((name) => !done.has(name))) {
       const params = { id: item.id };
       await options.budget.take(signal);
@@ -213,6 +219,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
         if (!outcome.settled) {
           store.failItem(kind, item, outcome.reason, (failures) => now() + retryDelayMs(schedule, failures));
           options.onProgress(progress());
+          options.stored?.(changed);
           failuresInARow += 1;
           if (failuresInARow >= FAILURES_IN_A_ROW) throw new SyncWait('waiting', notFetchedYet() ?? outcome.reason);
           return;
@@ -221,9 +228,11 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
       }
       signal.throwIfAborted();
       failuresInARow = 0;
-      store.storePart(kind, item, part, canonicalParams(params), body, now());
+      if (store.storePart(kind, item, part, canonicalParams(params), body, now()))
+        changed.push(changedRead(part, params));
     }
     store.completeItem(kind, item);
+    options.stored?.(changed);
     options.onProgress(progress());
   }
 
@@ -242,7 +251,9 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     await options.budget.take(signal);
     try {
       const members = await options.request('listMembers', {}, signal);
-      options.replica.answers.put('listMembers', canonicalParams({}), members, now());
+      if (options.replica.answers.put('listMembers', canonicalParams({}), members, now())) {
+        options.stored?.([changedRead('listMembers', {})]);
+      }
     } catch (error) {
       signal.throwIfAborted();
       const outcome = partOutcome(error);
