@@ -441,7 +441,8 @@ function patternsFor(table, side, unit, { allow, kits, who }) {
   const patterns = side.bans
     .filter((ban) => !ban.except?.includes(unit.unit))
     .map(({ group, message }) => ({ group, message }));
-  const whose = who === 'tests' ? `Tests in src/${side.side}/${unit.unit}` : `src/${side.side}/${unit.unit}`;
+  const name = unit.files ? `the ${unit.unit} files of src/${side.side}` : `src/${side.side}/${unit.unit}`;
+  const whose = who === 'tests' ? `Tests of ${name}` : name.replace(/^t/, 'T');
 
   const otherSides = table.filter((other) => other !== side && !side.uses.includes(other.side));
   if (otherSides.length > 0) {
