@@ -1,11 +1,12 @@
 import { useInfiniteQuery, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { humanize } from '../../shared/humanize';
-import { DealName } from '../deals/DealName';
 import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { callReads } from '../records/call-reads';
+import { DealName } from '../records/DealName';
 import { useOfflineReason } from '../replica/queries';
 import { useValueAfterPaint } from '../shared-ui/after-paint';
 import { EmptyState } from '../shared-ui/EmptyState';
@@ -52,8 +53,8 @@ export function CallScreen({
 }) {
   // Asked first, while the page renders: the transcript is what it waits for, and browser mode's
   // requests share six connections (a press on the call's link may have asked already).
-  usePrefetchQuery(callQueries.transcript(callId));
-  const transcriptAnswered = !useQuery(callQueries.transcript(callId)).isPending;
+  usePrefetchQuery(callReads.transcript(callId));
+  const transcriptAnswered = !useQuery(callReads.transcript(callId)).isPending;
   // A transcript already in the page (read ahead by the calls list) is rendered with the title,
   // in the frame of the click that opened the call. Otherwise the title and facts are painted in
   // that frame, and the tabs and the transcript, most of the page's first render, come once that
@@ -219,7 +220,7 @@ function ReadsAfterPaint({ callId, read }: { callId: string; read: boolean }) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!read) return;
-    void queryClient.prefetchQuery(callQueries.transcript(callId));
+    void queryClient.prefetchQuery(callReads.transcript(callId));
     void queryClient.prefetchQuery(callQueries.checklist(callId));
     void queryClient.prefetchQuery(callQueries.events(callId));
   }, [read, queryClient, callId]);

@@ -3,11 +3,12 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
-import { DealName } from '../deals/DealName';
-import { dealQueries } from '../deals/queries';
 import { listItem } from '../navigation/list-items';
 import { useAddressQuery } from '../navigation/router';
 import type { SortDirection, SortOrder } from '../navigation/sort-order';
+import { CallLink } from '../records/CallLink';
+import { DealName } from '../records/DealName';
+import { dealReads } from '../records/deal-reads';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock, formatDateTime } from '../shared-ui/format';
@@ -19,7 +20,6 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { listEnded, recordsOf } from '../state/cursor-pages';
 import { useEveryPage } from '../state/useEveryPage';
 import { CallFiltersBar } from './CallFiltersBar';
-import { CallLink } from './CallLink';
 import { callStatusTones } from './call-status';
 import {
   type CallSortKey,
@@ -112,7 +112,7 @@ const flip = (direction: SortDirection): SortDirection => (direction === 'asc' ?
 function useDealTitles(calls: readonly Video[], enabled: boolean): (dealId: string) => string | null | undefined {
   const dealIds = [...new Set(calls.flatMap((call) => (call.deal_id ? [call.deal_id] : [])))];
   const details = useQueries({
-    queries: dealIds.map((id) => ({ ...dealQueries.detail(id), staleTime: 5 * 60_000, enabled })),
+    queries: dealIds.map((id) => ({ ...dealReads.detail(id), staleTime: 5 * 60_000, enabled })),
   });
   // A deleted deal reads "Deal deleted" in its cell (DealName), so it sorts with the calls without one.
   const titles = new Map(

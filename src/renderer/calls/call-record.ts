@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { callFromLists, callQueries } from './queries';
+import { callFromLists, callReads } from '../records/call-reads';
 
 /**
  * The call's own read, showing the record the calls list already holds until it answers: a call
@@ -12,7 +12,7 @@ export function useCallRecord(callId: string, { defer = false } = {}) {
   const queryClient = useQueryClient();
   const listed = useMemo(() => callFromLists(queryClient, callId), [queryClient, callId]);
   return useQuery({
-    ...callQueries.detail(callId),
+    ...callReads.detail(callId),
     placeholderData: listed,
     enabled: !(defer && listed),
   });
@@ -25,7 +25,7 @@ export function useCallRecord(callId: string, { defer = false } = {}) {
 export function useCallDuration(callId: string): number | null | undefined {
   const queryClient = useQueryClient();
   return useQuery({
-    ...callQueries.detail(callId),
+    ...callReads.detail(callId),
     placeholderData: () => callFromLists(queryClient, callId),
     select: (answer) => answer.data.duration_seconds,
     enabled: false,

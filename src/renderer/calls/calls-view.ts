@@ -1,7 +1,7 @@
 import { type Video, VideoStatusFilter } from '../../shared/api';
 import { readSortOrder, type SortDirection, type SortOrder, writeSortOrder } from '../navigation/sort-order';
+import type { CallFilters } from '../records/call-reads';
 import { checkDateRange } from './date-range';
-import type { CallFilters } from './queries';
 
 export const callSortKeys = ['title', 'status', 'date', 'duration', 'type', 'deal'] as const;
 export type CallSortKey = (typeof callSortKeys)[number];

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callInBackground } from '../api';
-import { callKeys, readAheadAt } from './queries';
+import { callKeys, readAheadAt } from '../records/call-reads';
 
 /** Beyond the calls in view, at most this many read-ahead transcripts no screen shows stay in the page. */
 const KEPT = 24;

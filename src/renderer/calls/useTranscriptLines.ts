@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TranscriptSegment } from '../../shared/api';
+import { callReads } from '../records/call-reads';
 import { useCallDuration } from './call-record';
-import { callQueries } from './queries';
 import { TranscriptLines } from './transcript-lines';
 
 const NO_LINES = new TranscriptLines([]);
@@ -25,7 +25,7 @@ function linesOf(segments: readonly TranscriptSegment[] | undefined, duration: n
  * reads the transcript calls this itself, so its arrival renders those parts, not the whole page.
  */
 export function useTranscriptLines(callId: string) {
-  const transcript = useQuery(callQueries.transcript(callId));
+  const transcript = useQuery(callReads.transcript(callId));
   const lines = linesOf(transcript.data?.data, useCallDuration(callId));
   return { transcript, lines };
 }

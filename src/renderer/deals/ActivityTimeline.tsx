@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { humanize } from '../../shared/humanize';
-import { CallLink } from '../calls/CallLink';
+import { CallLink } from '../records/CallLink';
+import { dealReads } from '../records/deal-reads';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';
@@ -9,10 +10,9 @@ import { SkeletonRows } from '../shared-ui/Skeleton';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { recordsOf } from '../state/cursor-pages';
 import { useMemberNames } from '../team/queries';
-import { dealQueries } from './queries';
 
 export function ActivityTimeline({ dealId }: { dealId: string }) {
-  const activities = useInfiniteQuery(dealQueries.activities(dealId));
+  const activities = useInfiniteQuery(dealReads.activities(dealId));
   const memberName = useMemberNames();
   if (activities.isPending) return <SkeletonRows rows={3} height={52} label="Loading activity" />;
   if (activities.isError) return <ErrorState error={activities.error} onRetry={() => activities.refetch()} />;

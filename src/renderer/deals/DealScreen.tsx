@@ -5,6 +5,7 @@ import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { dealReads } from '../records/deal-reads';
 import { useOfflineReason } from '../replica/queries';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
@@ -23,7 +24,7 @@ import type { DealWarning } from './deal-warnings';
 import { ProbabilityChart } from './ProbabilityChart';
 import { ProbabilityPanel } from './ProbabilityPanel';
 import { probabilityTrend } from './probability-trend';
-import { dealQueries, scoringJob } from './queries';
+import { scoringJob } from './queries';
 import { ScoringHistory } from './ScoringHistory';
 import { useDealWarnings } from './useDealWarnings';
 import './deals.css';
@@ -31,8 +32,8 @@ import { recordsOf } from '../state/cursor-pages';
 
 /** A deal: its facts, win probability and factors, activity, scoring history, and Re-score live. */
 export function DealScreen({ dealId }: { dealId: string }) {
-  const deal = useQuery(dealQueries.detail(dealId));
-  const scorings = useInfiniteQuery(dealQueries.scorings(dealId));
+  const deal = useQuery(dealReads.detail(dealId));
+  const scorings = useInfiniteQuery(dealReads.scorings(dealId));
   const ownerName = useMemberNames();
   const live = useLiveJob(scoringJob, dealId, scorings.data?.pages[0]?.data);
   const { start, job, running } = live;

@@ -2,20 +2,9 @@ import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/
 import type { DealStatus, Scoring } from '../../shared/api';
 import { call, callInBackground } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
+import { dealKeys } from '../records/deal-reads';
 import { nextCursor } from '../state/cursor-pages';
 import { type DealSignals, PRICING_SEARCH } from './deal-warnings';
-
-export const dealKeys = {
-  all: ['deals'] as const,
-  lists: () => [...dealKeys.all, 'list'] as const,
-  list: (status: DealStatus) => [...dealKeys.lists(), { status }] as const,
-  detail: (dealId: string) => [...dealKeys.all, 'detail', dealId] as const,
-  activities: (dealId: string) => [...dealKeys.detail(dealId), 'activities'] as const,
-  scorings: (dealId: string) => [...dealKeys.detail(dealId), 'scorings'] as const,
-  signals: (dealId: string) => [...dealKeys.detail(dealId), 'signals'] as const,
-  latestActivity: (dealId: string) => [...dealKeys.detail(dealId), 'latest-activity'] as const,
-  totals: (status: DealStatus) => [...dealKeys.all, 'totals', { status }] as const,
-};
 
 /** A read whose failure leaves its signal unknown instead of failing the others. */
 const unlessFailed = async <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
@@ -37,24 +26,12 @@ export const dealQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
     }),
-  detail: (dealId: string) =>
-    queryOptions({
-      queryKey: dealKeys.detail(dealId),
-      queryFn: ({ signal }) => call('getDeal', { id: dealId }, signal),
-    }),
-  /** The same detail, read for one card of the board among many: in the background lane (api.ts). */
+  /** The deal's detail (dealReads.detail), read for one card of the board among many: in the background lane (api.ts). */
   cardDetail: (dealId: string) =>
     queryOptions({
       queryKey: dealKeys.detail(dealId),
       queryFn: ({ signal }) => callInBackground('getDeal', { id: dealId }, signal),
       staleTime: 5 * 60_000,
-    }),
-  activities: (dealId: string) =>
-    infiniteQueryOptions({
-      queryKey: dealKeys.activities(dealId),
-      queryFn: ({ pageParam, signal }) => call('listActivities', { id: dealId, cursor: pageParam }, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: nextCursor,
     }),
   /**
    * When the newest activity happened, for warnings and the board's "last activity" order: `at` is
@@ -69,29 +46,7 @@ export const dealQueries = {
       },
       staleTime: 5 * 60_000,
     }),
-  scorings: (dealId: string) =>
-    infiniteQueryOptions({
-      queryKey: dealKeys.scorings(dealId),
-      queryFn: ({ pageParam, signal }) => call('listScorings', { id: dealId, cursor: pageParam }, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: nextCursor,
-    }),
 };
-
-/**
- * Starts the reads the deal page paints first when the person goes for the deal (pressing its
- * link): the deal with its win probability, its scorings (the trend) and its activities.
- */
-export function prefetchDeal(queryClient: QueryClient, dealId: string): void {
-  const detail = dealQueries.detail(dealId);
-  // The board's card may be reading the same deal in the background lane, queued behind other
-  // cards: that read is dropped and asked again in the foreground. Not abortable: the board's
-  // unmount, in the click, would cancel a read its last card observer leaves.
-  void queryClient.cancelQueries({ queryKey: detail.queryKey, exact: true });
-  void queryClient.prefetchQuery({ ...detail, queryFn: () => call('getDeal', { id: dealId }) });
-  void queryClient.prefetchInfiniteQuery(dealQueries.scorings(dealId));
-  void queryClient.prefetchInfiniteQuery(dealQueries.activities(dealId));
-}
 
 /**
  * The three reads a deal's warnings need: its newest activity (shared with the board's order by

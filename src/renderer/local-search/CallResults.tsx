@@ -1,8 +1,8 @@
 import { memo, useId } from 'react';
 import type { LocalSearchResult } from '../../shared/bridge';
-import { DealName } from '../deals/DealName';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { DealName } from '../records/DealName';
 import { formatClock, formatDate } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
 import type { LocalSearchPage } from './queries';

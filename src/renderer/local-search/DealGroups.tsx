@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import type { LocalSearchResult } from '../../shared/bridge';
-import { DealName } from '../deals/DealName';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { DealName } from '../records/DealName';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { InlineError } from '../shared-ui/InlineError';
 import { localSearchQueries } from './queries';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callQueries } from '../calls/queries';
+import { callReads } from '../records/call-reads';
 import { formatDate } from '../shared-ui/format';
 
 /**
@@ -15,7 +15,7 @@ export function CallDate({ videoId, listed }: { videoId: string; listed: Readonl
 }
 
 function ReadCallDate({ videoId }: { videoId: string }) {
-  const detail = useQuery({ ...callQueries.detail(videoId), staleTime: 5 * 60_000 });
+  const detail = useQuery({ ...callReads.detail(videoId), staleTime: 5 * 60_000 });
   const createdAt = detail.data?.data.created_at;
   return <span className="call-date">{createdAt ? formatDate(createdAt) : '…'}</span>;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isNotFoundError } from '../shared-ui/whole-screen-error';
 import { DealLink } from './DealLink';
-import { dealQueries } from './queries';
+import { dealReads } from './deal-reads';
 
 /**
  * A link to a deal by its title; one request per distinct deal, shared by every row that shows it.
@@ -9,7 +9,7 @@ import { dealQueries } from './queries';
  * reads as text, not a link to a "not found" screen.
  */
 export function DealName({ dealId }: { dealId: string | null }) {
-  const deal = useQuery({ ...dealQueries.detail(dealId ?? ''), enabled: dealId !== null, staleTime: 5 * 60_000 });
+  const deal = useQuery({ ...dealReads.detail(dealId ?? ''), enabled: dealId !== null, staleTime: 5 * 60_000 });
   if (!dealId) return <span className="muted">No deal</span>;
   if ((deal.isError && isNotFoundError(deal.error)) || deal.data?.data.status === 'DELETED') {
     return <span className="muted">Deal deleted</span>;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { paths } from '../navigation/routes';
 import { LinkAhead } from '../navigation/screen-ahead';
-import { prefetchCall } from './queries';
+import { prefetchCall } from './call-reads';
 
 /**
  * A link to a call's page that, when it is pressed or gets the keyboard's focus, starts the page's
