@@ -363,6 +363,7 @@ export const layers = [
           'local-search/',
           'navigation/',
           'platform/',
+          'records/',
           'replica/',
           'search/',
           'shared-ui/',

@@ -9,6 +9,7 @@ import { savedSearchKeys } from '../search/saved-searches';
 import { workspaceIndependentKeys } from '../state/query-client';
 import { useUiStore } from '../state/ui-store';
 import { workspaceKeys } from '../workspaces/queries';
+import { queriesToReadAgain } from './changed-reads';
 
 /**
  * Main's pushes: open a screen, a workspace changed elsewhere, the client is waiting to retry,
@@ -28,7 +29,12 @@ export function useBridgeEvents(): void {
           query.queryKey[0] !== syncKeys.all[0],
       });
     const stops = [
-      bridge.on('replicaChanged', () => void readScreensAgain()),
+      // Only the screens showing what changed read again; a read this app does not know: all of them.
+      bridge.on('replicaChanged', ({ reads }) => {
+        const filters = queriesToReadAgain(reads);
+        if (filters === null) void readScreensAgain();
+        else for (const filter of filters) void queryClient.invalidateQueries(filter);
+      }),
       bridge.on('syncProgress', (status) => {
         void queryClient.invalidateQueries({ queryKey: replicaKeys.localCopy(status.workspaceId) });
         // An event is newer than an answer still on its way, which must not overwrite it.

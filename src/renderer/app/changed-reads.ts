@@ -1,0 +1,51 @@
+import type { InvalidateQueryFilters } from '@tanstack/react-query';
+import type { ChangedRead } from '../../shared/bridge';
+import { localSearchKeys } from '../local-search/queries';
+import { callKeys } from '../records/call-reads';
+import { dealKeys } from '../records/deal-reads';
+import { memberKeys } from '../team/queries';
+import { webhookKeys } from '../webhooks/queries';
+
+/** Local search reads transcripts and what it filters on (calls, deals): their change changes its results. */
+const searched = { queryKey: localSearchKeys.all };
+
+/**
+ * The screens' queries that show each read of the service, for one of its stored answers changed.
+ * A record's read re-reads that record's queries only; a list's, the lists of its kind. An
+ * operation this table does not name is answered with null: every screen reads again.
+ */
+const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]> = {
+  getDeal: (id) =>
+    id ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched] : [],
+  listDeals: () => [{ queryKey: dealKeys.lists() }, { queryKey: [...dealKeys.all, 'totals'] }, searched],
+  listActivities: (id) =>
+    id
+      ? [
+          { queryKey: dealKeys.activities(id) },
+          { queryKey: dealKeys.latestActivity(id) },
+          { queryKey: dealKeys.signals(id) },
+        ]
+      : [],
+  listScorings: (id) => (id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }] : []),
+  getVideo: (id) => (id ? [{ queryKey: callKeys.detail(id), exact: true }, searched] : []),
+  listVideos: () => [{ queryKey: callKeys.lists() }, searched],
+  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched] : []),
+  getVideoEvents: (id) => (id ? [{ queryKey: callKeys.events(id) }] : []),
+  getSummary: (id) => (id ? [{ queryKey: callKeys.summary(id) }] : []),
+  getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }] : []),
+  listAnalyses: (id) => (id ? [{ queryKey: callKeys.analyses(id) }] : []),
+  listMembers: () => [{ queryKey: memberKeys.list() }],
+  getMe: () => [{ queryKey: memberKeys.me() }],
+  listWebhooks: () => [{ queryKey: webhookKeys.list() }],
+};
+
+/** The queries to read again for these changed reads; null when one of them is not known here. */
+export function queriesToReadAgain(reads: readonly ChangedRead[]): InvalidateQueryFilters[] | null {
+  const filters: InvalidateQueryFilters[] = [];
+  for (const read of reads) {
+    const of = queriesOf[read.op];
+    if (!of) return null;
+    filters.push(...of(read.id));
+  }
+  return filters;
+}
