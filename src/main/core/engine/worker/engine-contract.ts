@@ -17,10 +17,7 @@ export const engineContract = {
   read: { params: Read, result: answer },
   held: { params: Read, result: answer },
   expectChanges: { params: Workspace, result: z.void() },
-  searchLocal: {
-    params: Workspace.extend({ query: LocalSearchParams.extend({ dealLimit: z.int().positive().optional() }) }),
-    result: answer,
-  },
+  searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },
