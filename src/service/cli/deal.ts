@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type DealChanges, updateDeal } from '../queries/deals';
 import { requireOrganization, withDatabase } from './data-dir';
 import { UsageError } from './usage-error';
 
@@ -6,10 +7,7 @@ import { UsageError } from './usage-error';
 const statuses = ['OPEN', 'ON_HOLD', 'WON', 'LOST', 'ARCHIVED', 'DELETED'];
 
 /** What an operator's flag sets a column to: its value, or `none` for null. */
-function orNull(
-  value: string | undefined,
-  read: (text: string) => string | number,
-): string | number | null | undefined {
+function orNull<T>(value: string | undefined, read: (text: string) => T): T | null | undefined {
   if (value === undefined) return undefined;
   return value === 'none' ? null : read(value);
 }
@@ -51,15 +49,16 @@ export function dealSetCommand(args: string[]): void {
   if (values.status !== undefined && !statuses.includes(values.status)) {
     throw new UsageError(`--status must be one of ${statuses.join(', ')}`);
   }
-  const changes: Record<string, string | number | null | undefined> = {
+  const changes: DealChanges = {
     status: values.status,
     title: values.title,
     forecast_amount: orNull(values.amount, amount),
     close_date: orNull(values['close-date'], closeDate),
     owner_id: orNull(values.owner, (id) => id),
   };
-  const set = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (set.length === 0) throw new UsageError('give at least one of --status, --amount, --close-date, --owner, --title');
+  if (Object.values(changes).every((value) => value === undefined)) {
+    throw new UsageError('give at least one of --status, --amount, --close-date, --owner, --title');
+  }
   withDatabase(values.data, (db) => {
     const orgId = requireOrganization(db, values.org);
     if (!db.prepare('SELECT 1 FROM deals WHERE id = ? AND org_id = ?').get(values.deal, orgId)) {
@@ -72,11 +71,6 @@ export function dealSetCommand(args: string[]): void {
     ) {
       throw new UsageError(`no member ${owner} in ${orgId}`);
     }
-    const columns = set.map(([column]) => `${column} = ?`).join(', ');
-    db.prepare(`UPDATE deals SET ${columns}, updated_at = ? WHERE id = ?`).run(
-      ...set.map(([, value]) => value),
-      new Date().toISOString(),
-      values.deal,
-    );
+    updateDeal(db, values.deal!, changes, new Date().toISOString());
   });
 }
