@@ -19,6 +19,8 @@ function status(change: Partial<SyncStatus>): SyncStatus {
     problem: null,
     nextAttemptAt: null,
     requestsPerSecond: 5,
+    scope: { kind: 'everything' },
+    scopeSince: null,
     ...change,
   };
 }

@@ -68,12 +68,13 @@ export interface AppCoreOptions {
 
 const SAVED_SEARCH_CHECK_EVERY_MS = 3 * 60_000;
 
-/** What the engine reads of the settings: a copy's on/off choice, the sync's budget, why copies went. */
+/** What the engine reads of the settings: a copy's on/off choice and scope, the sync's budget, why copies went. */
 function copySettingsOf(settings: Settings): CopySettings {
   return {
     localCopyOff: settings.localCopyOff ?? [],
     syncRequestsPerSecond: settings.syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
     localCopyResets: settings.localCopyResets ?? {},
+    copyScopes: settings.copyScopes ?? {},
   };
 }
 
@@ -375,10 +376,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       await engine.removeWorkspace(workspaceId);
       options.settings.update((current) => {
         const { [workspaceId]: _gone, ...resets } = current.localCopyResets ?? {};
+        const { [workspaceId]: _scope, ...scopes } = current.copyScopes ?? {};
         return {
           ...current,
           localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
           localCopyResets: resets,
+          copyScopes: scopes,
         };
       });
       await showActive();
@@ -443,6 +446,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       // Off deletes the copy at once; on, the workspace on screen syncs afresh.
       if (!on) await engine.forget(workspaceId, 'turned-off');
       else await showActive();
+      return engine.describeCopy(workspaceId);
+    },
+    setCopyScope: async ({ workspaceId, scope }) => {
+      workspaces.find(workspaceId);
+      options.settings.update((current) => ({
+        ...current,
+        copyScopes: { ...current.copyScopes, [workspaceId]: scope },
+      }));
+      await engine.applyScope(workspaceId);
       return engine.describeCopy(workspaceId);
     },
     removeLocalData: async ({ workspaceId }) => {
