@@ -42,12 +42,13 @@ function askedScope(draft: Draft): CopyScope | string {
  */
 export function CopyScopeForm({ workspace, scope }: { workspace: Workspace; scope: CopyScope }) {
   const control = useLocalCopyControl(workspace.id);
-  const members = useQuery(memberQueries.list());
-  const nameOf = useMemberNames();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [confirming, setConfirming] = useState<CopyScope | null>(null);
   const ids = { legend: useId(), months: useId(), problem: useId() };
   const current = draft ?? draftOf(scope);
+  // The team is read only to choose owners: a workspace whose key is refused asks nothing otherwise.
+  const members = useQuery({ ...memberQueries.list(), enabled: current.kind === 'owners' });
+  const nameOf = useMemberNames(current.kind === 'owners');
   const asked = askedScope(current);
   const problem = typeof asked === 'string' ? asked : null;
   const changed = typeof asked !== 'string' && JSON.stringify(asked) !== JSON.stringify(scope);

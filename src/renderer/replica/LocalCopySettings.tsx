@@ -121,10 +121,10 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
 function SyncFacts() {
   const sync = useQuery(syncQueries.status());
   const control = useSyncControl();
-  const nameOf = useMemberNames();
   const budgetId = useId();
   const [budget, setBudget] = useState<string | null>(null);
   const status = sync.data;
+  const nameOf = useMemberNames(status?.scope.kind === 'owners');
   const saveBudget = (event: FormEvent) => {
     event.preventDefault();
     if (budget !== null) control.setBudget.mutate(Number(budget), { onSuccess: () => setBudget(null) });
