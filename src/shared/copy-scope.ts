@@ -3,10 +3,17 @@ import type { CopyScope } from './bridge';
 /** The scope of a copy no one chose one for. */
 export const WHOLE_WORKSPACE: CopyScope = { kind: 'everything' };
 
-/** Where a scope of the last `months` months starts: that many calendar months before `now` (UTC). */
+/**
+ * Where a scope of the last `months` months starts: that many calendar months before `now` (UTC),
+ * on the same day, or the month's last when it is shorter (3 months before 31 May: 28 February).
+ */
 export function recentSince(months: number, now: number): string {
   const at = new Date(now);
+  const day = at.getUTCDate();
+  at.setUTCDate(1);
   at.setUTCMonth(at.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
+  at.setUTCDate(Math.min(day, lastDay));
   return at.toISOString();
 }
 
