@@ -11,6 +11,7 @@ import { mergedSearch } from '../merged-search';
 import { offlineList } from '../offline-lists';
 import { canonicalParams, replicaAnswers } from '../replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from '../replica-db';
+import { migrateReplica } from '../replica-schema';
 import type { Replica } from '../replicas';
 import type { ServiceHit } from '../service-hits';
 import { applyScopeAt } from './applied-scope';
@@ -419,5 +420,28 @@ describe('a scope chosen for a copy already kept', () => {
 
     syncStore(replica).openRound(applyScopeAt({ kind: 'owners', ownerIds: [someOwner().ownerId] }, Date.now()));
     expect(heldOf(replica.db, older.id)).toEqual([]);
+  });
+
+  it('chosen for a copy an earlier version synced, keeps what lies within without walking the lists again', async () => {
+    const replica = memoryReplica();
+    await syncWith(replica, { kind: 'everything' }).start();
+    // The copy as version 9 left it: the sync's records without what a scope is decided on.
+    for (const column of ['created_ms', 'updated_ms', 'deal_id', 'owner_id']) {
+      replica.db.prepare(`ALTER TABLE sync_items DROP COLUMN ${column}`).run();
+    }
+    replica.db.pragma('user_version = 9');
+    migrateReplica(replica.db);
+
+    const { ownerId, owned, theirCalls } = someOwner();
+    const store = syncStore(replica);
+    store.openRound(applyScopeAt({ kind: 'owners', ownerIds: [ownerId] }, Date.now()));
+    for (const call of theirCalls) {
+      expect(storedTranscript(replica.db, call.id)).toEqual(await serviceGet(`/v1/videos/${call.id}/transcript`));
+    }
+    for (const record of [...without(calls, theirCalls), ...without(deals, owned)]) {
+      expect(heldOf(replica.db, record.id)).toEqual([]);
+    }
+    expect(store.progress('deals')).toMatchObject({ known: owned.length, synced: owned.length });
+    expect(store.progress('videos')).toMatchObject({ known: theirCalls.length, synced: theirCalls.length });
   });
 });
