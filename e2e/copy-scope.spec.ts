@@ -1,42 +1,19 @@
-import type { APIRequestContext } from '@playwright/test';
-import type { ServedVideo } from '../src/shared/api/served';
-import { recentSince } from '../src/shared/copy-scope';
+import { keepEverything, splittingMonths } from './copy-scope-helpers';
 import { searchBox } from './local-search-helpers';
-import { expectAccessible, openScreen, serviceGet } from './screen-helpers';
-import { type CallscopeApp, expect, test } from './support/fixtures';
+import { expectAccessible, openScreen } from './screen-helpers';
+import { expect, test } from './support/fixtures';
 
 // The app's own background sync, counted at a proxy that changes nothing.
 test.use({ backgroundSync: true, serviceVariant: 'as-is' });
 
-async function invoke(request: APIRequestContext, callscope: CallscopeApp, op: string, params: object) {
-  const response = await request.post(`${callscope.appOrigin}/bridge/invoke`, {
-    headers: { 'x-callscope-token': callscope.bridgeToken },
-    data: { op, params },
-  });
-  const answer = await response.json();
-  expect(answer).toMatchObject({ ok: true });
-  return answer.value;
-}
-
-// The worker's app is shared by its tests: the next one finds the whole workspace kept again.
-test.afterEach(async ({ request, callscope }) => {
-  const { activeId } = await invoke(request, callscope, 'listWorkspaces', {});
-  await invoke(request, callscope, 'setCopyScope', { workspaceId: activeId, scope: { kind: 'everything' } });
-});
+test.afterEach(async ({ request, callscope }) => keepEverything(request, callscope));
 
 test('Settings choose, from the keyboard, to keep only the calls of recent months: the status counts and names them, search says what it covers', async ({
   page,
   callscope,
 }) => {
-  const calls = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?limit=100')).data;
-  const inside = (months: number) =>
-    calls.filter((call) => Date.parse(call.created_at) > Date.parse(recentSince(months, Date.now()))).length;
-  // The fewest months whose calls are some but not all of the seeded ones (their dates lie before today).
-  const months = Array.from({ length: 240 }, (_, index) => index + 1).find(
-    (count) => inside(count) > 0 && inside(count) < calls.length,
-  )!;
-  const kept = inside(months);
-  const monthsWords = months === 1 ? 'the last month' : `the last ${months} months`;
+  const { calls, months, inside, words: monthsWords } = await splittingMonths(callscope);
+  const kept = inside.length;
 
   await openScreen(page, callscope, '/settings');
   const localCopy = page.getByRole('region', { name: 'Local copy' });
