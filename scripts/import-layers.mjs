@@ -59,6 +59,7 @@ export const layers = [
         allow: ['api/', 'api-key-text.ts', 'export-file-name.ts'],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call', allow: ['bridge.ts'] },
+      { unit: 'copy-scope.ts', what: "what a workspace's local copy keeps, in words", allow: ['bridge.ts'] },
     ],
   },
   {
@@ -307,17 +308,17 @@ export const layers = [
         what: 'links to a call or a deal, with the reads their press starts ahead',
         allow: ['api.ts', 'navigation/', 'shared-ui/', 'state/'],
       },
+      { unit: 'team/', what: 'the members screen, members by name', allow: ['api.ts', 'navigation/', 'shared-ui/'] },
       {
         unit: 'replica/',
         what: "the local copy's settings, freshness and offline words",
-        allow: ['api.ts', 'shared-ui/'],
+        allow: ['api.ts', 'shared-ui/', 'team/'],
       },
       {
         unit: 'jobs/',
         what: "analyses' and scorings' progress and history",
         allow: ['api.ts', 'platform/', 'shared-ui/', 'state/'],
       },
-      { unit: 'team/', what: 'the members screen, members by name', allow: ['api.ts', 'navigation/', 'shared-ui/'] },
       {
         unit: 'workspaces/',
         what: 'workspaces: add, switch, replace a key, sign out, settings',

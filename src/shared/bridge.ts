@@ -35,6 +35,8 @@ export const ClientErrorCode = z.enum([
   'unknown_operation',
   'forbidden_sender',
   'not_available',
+  /** Offline, a read reaches past what the local copy keeps (its scope); the message says what it keeps. */
+  'outside_local_copy',
 ]);
 export type ClientErrorCode = z.infer<typeof ClientErrorCode>;
 
@@ -205,6 +207,19 @@ export const ReplicaStatus = z.object({
 });
 export type ReplicaStatus = z.infer<typeof ReplicaStatus>;
 
+/**
+ * What a workspace's local copy keeps, for organisations too large to copy whole at the service's
+ * rate limit: everything; the calls created in the last `months` calendar months, with their
+ * deals and the deals created or updated since; or the deals the chosen members own, with their
+ * calls. Screens ask the service for what lies outside.
+ */
+export const CopyScope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('everything') }),
+  z.object({ kind: z.literal('recent'), months: z.int().min(1).max(120) }),
+  z.object({ kind: z.literal('owners'), ownerIds: z.array(z.string().min(1).max(200)).min(1).max(500) }),
+]);
+export type CopyScope = z.infer<typeof CopyScope>;
+
 /** Settings' view of a workspace's local copy: where it lives and what it takes. */
 export const LocalCopy = z.object({
   workspaceId: z.string(),
@@ -216,6 +231,8 @@ export const LocalCopy = z.object({
   storingPaused: StoringPause.nullable(),
   /** Kept in settings across restarts; null when the copy was never deleted or rebuilt. */
   lastReset: LocalCopyReset.nullable(),
+  /** What the copy keeps (Settings' choice). */
+  scope: CopyScope,
 });
 export type LocalCopy = z.infer<typeof LocalCopy>;
 
@@ -250,6 +267,10 @@ export const SyncStatus = z.object({
   /** When the sync runs again by itself; null when nothing is scheduled. */
   nextAttemptAt: z.string().nullable(),
   requestsPerSecond: SyncBudget,
+  /** What the copy keeps: the counts above are of what lies within it. */
+  scope: CopyScope,
+  /** For a scope of recent months, the instant its calls are created after, as last applied; null otherwise or before. */
+  scopeSince: z.string().nullable(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
@@ -455,6 +476,11 @@ export const operations = {
   setLocalCopy: { params: WorkspaceRef.extend({ on: z.boolean() }), result: LocalCopy },
   /** Deletes the copy and its key; it starts again empty (or stays off). */
   removeLocalData: { params: WorkspaceRef, result: LocalCopy },
+  /**
+   * What the copy keeps from now on: what lies outside is deleted from it at once (nothing of it
+   * stays, transcripts included); what a wider scope adds is fetched by the sync.
+   */
+  setCopyScope: { params: WorkspaceRef.extend({ scope: CopyScope }), result: LocalCopy },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

@@ -51,7 +51,7 @@ export function CallsScreen() {
   const loaded = recordsOf(calls.data?.pages ?? []);
   const sort = view.sort ?? serviceOrder;
   const sorted = view.sort !== null;
-  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = calls;
+  const { hasNextPage, isFetchingNextPage, isError, isFetchNextPageError, fetchNextPage } = calls;
   useEveryPage(calls, sorted);
   const ended = calls.data ? listEnded(calls.data.pages) : false;
   const dealTitle = useDealTitles(loaded, sort.key === 'deal');
@@ -75,7 +75,7 @@ export function CallsScreen() {
       )}
       {calls.isPending ? (
         <SkeletonRows rows={8} height={41} label="Loading calls" />
-      ) : calls.isError ? (
+      ) : isError && (!isFetchNextPageError || items.length === 0) ? (
         <ErrorState error={calls.error} onRetry={() => calls.refetch()} />
       ) : items.length === 0 ? (
         <>
@@ -91,13 +91,17 @@ export function CallsScreen() {
             onSort={onSort}
             complete={ended}
             onNearEnd={() => {
-              if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+              if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
             }}
           />
+          {/* The calls read stay; what follows could not be read (offline, past what the local copy keeps). */}
+          {isFetchNextPageError && (
+            <ErrorState error={calls.error} onRetry={() => fetchNextPage()} title="More calls could not be loaded" />
+          )}
         </>
       )}
       <InfiniteSentinel
-        hasNextPage={hasNextPage}
+        hasNextPage={hasNextPage && !isFetchNextPageError}
         isFetchingNextPage={isFetchingNextPage}
         fetchNextPage={fetchNextPage}
         label="Load more calls"

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { scopeShortWords } from '../../shared/copy-scope';
 import { formatAgo } from '../shared-ui/format';
 import { pauseLine, pauseWords, rebuiltWords } from './local-copy-words';
 import { replicaQueries, syncQueries } from './queries';
@@ -31,10 +32,12 @@ export function FreshnessIndicator() {
   const when = lastContactAt ? formatAgo(lastContactAt, now) : null;
   const sessionOnly =
     storage === 'memory' ? 'No OS keychain: the local copy is kept in memory for this session only.' : undefined;
+  // Offline, what lies outside a copy that keeps part of the workspace cannot be read: the line says what it keeps.
+  const scope = sync.data ? scopeShortWords(sync.data.scope) : null;
   const offline =
     storage === 'off'
       ? 'Offline — the local copy is off, so screens not open already cannot be read'
-      : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}`;
+      : `Offline — showing what was synced${when ? ` (updated ${when})` : ''}${scope ? `, only ${scope}` : ''}`;
   const notice = storingPaused
     ? {
         line: pauseLine(storingPaused),

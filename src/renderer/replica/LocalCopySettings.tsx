@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { LocalCopy, Workspace } from '../../shared/bridge';
+import type { LocalCopy, SyncStatus, Workspace } from '../../shared/bridge';
+import { scopeWords } from '../../shared/copy-scope';
 import { ConfirmDialog } from '../shared-ui/ConfirmDialog';
-import { formatBytes } from '../shared-ui/format';
+import { formatBytes, formatDate } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
+import { useMemberNames } from '../team/queries';
+import { CopyScopeForm } from './CopyScopeForm';
 import { pauseWords, resetWords } from './local-copy-words';
 import { replicaQueries, syncQueries, useLocalCopyControl, useSyncControl } from './queries';
 import { nextAttemptWords, storedWords, syncStateWords } from './sync-words';
@@ -24,9 +27,16 @@ function sizeWords(copy: LocalCopy): string {
   return copy.storage === 'memory' ? `${size} in memory (this session only)` : `${size} on disk`;
 }
 
+/** "The calls of the last 3 months, with their deals · since 27 Aug 2026". */
+function keepsWords(status: SyncStatus, nameOf: (memberId: string) => string): string {
+  const words = scopeWords(status.scope, nameOf);
+  const sentence = words.charAt(0).toUpperCase() + words.slice(1);
+  return status.scopeSince ? `${sentence} · since ${formatDate(status.scopeSince)}` : sentence;
+}
+
 /**
- * Settings: the workspace's local copy (where it lives, its size, on or off, remove its data) and
- * its background sync (what it holds, pause and resume, its request budget).
+ * Settings: the workspace's local copy (where it lives, its size, on or off, what it keeps,
+ * remove its data) and its background sync (what it holds, pause and resume, its request budget).
  */
 export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
   const copy = useQuery(replicaQueries.localCopy(workspace.id));
@@ -71,6 +81,7 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
             <dt>Size</dt>
             <dd>{sizeWords(copy.data)}</dd>
           </dl>
+          {copy.data.on && <CopyScopeForm workspace={workspace} scope={copy.data.scope} />}
           {kept && <SyncFacts />}
           <div className="actions">
             <button type="button" className="button danger" onClick={() => setConfirm('remove')}>
@@ -113,6 +124,7 @@ function SyncFacts() {
   const budgetId = useId();
   const [budget, setBudget] = useState<string | null>(null);
   const status = sync.data;
+  const nameOf = useMemberNames(status?.scope.kind === 'owners');
   const saveBudget = (event: FormEvent) => {
     event.preventDefault();
     if (budget !== null) control.setBudget.mutate(Number(budget), { onSuccess: () => setBudget(null) });
@@ -136,6 +148,8 @@ function SyncFacts() {
             <dd>{next}</dd>
           </>
         )}
+        <dt>Keeps</dt>
+        <dd>{keepsWords(status, nameOf)}</dd>
         <dt>Calls</dt>
         <dd>{storedWords(status.calls)}</dd>
         <dt>Deals</dt>

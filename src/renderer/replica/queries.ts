@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LocalCopy, SyncStatus } from '../../shared/bridge';
+import type { CopyScope, LocalCopy, SyncStatus } from '../../shared/bridge';
 import { call } from '../api';
 
 export const replicaKeys = {
@@ -64,8 +64,8 @@ export function useSyncControl() {
 }
 
 /**
- * Turn the local copy off or on, or remove its data: main answers with the copy as it now is; the
- * freshness line (where it lives) and the sync's status are read again.
+ * Turn the local copy off or on, remove its data or choose what it keeps: main answers with the
+ * copy as it now is; the freshness line (where it lives) and the sync's status are read again.
  */
 export function useLocalCopyControl(workspaceId: string) {
   const queryClient = useQueryClient();
@@ -77,5 +77,9 @@ export function useLocalCopyControl(workspaceId: string) {
   return {
     setOn: useMutation({ mutationFn: (on: boolean) => call('setLocalCopy', { workspaceId, on }), onSuccess }),
     remove: useMutation({ mutationFn: () => call('removeLocalData', { workspaceId }), onSuccess }),
+    setScope: useMutation({
+      mutationFn: (scope: CopyScope) => call('setCopyScope', { workspaceId, scope }),
+      onSuccess,
+    }),
   };
 }

@@ -19,6 +19,8 @@ function status(change: Partial<SyncStatus>): SyncStatus {
     problem: null,
     nextAttemptAt: null,
     requestsPerSecond: 5,
+    scope: { kind: 'everything' },
+    scopeSince: null,
     ...change,
   };
 }
@@ -53,5 +55,15 @@ describe('sync words', () => {
     expect(nextAttemptWords(new Date(now + 60_000).toISOString(), now, 'en-GB')).toBe('18:01');
     expect(nextAttemptWords(new Date(now + 24 * 3600_000).toISOString(), now, 'en-GB')).toBe('28 Nov 2026 18:00');
     expect(nextAttemptWords(null)).toBeNull();
+  });
+
+  it('names the scope while syncing a copy that keeps part of the workspace', () => {
+    const syncing = { state: 'syncing' as const, calls: count(40, 12) };
+    expect(syncBarWords(status({ ...syncing, scope: { kind: 'recent', months: 3 } }))).toBe(
+      'syncing 12 of 40 calls of the last 3 months',
+    );
+    expect(syncBarWords(status({ ...syncing, scope: { kind: 'owners', ownerIds: ['mem_1'] } }))).toBe(
+      'syncing 12 of 40 calls of the chosen owners’ deals',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { SyncStatus } from '../../shared/bridge';
+import { scopeShortWords } from '../../shared/copy-scope';
 
 export const syncStateWords: Record<SyncStatus['state'], string> = {
   syncing: 'Syncing in the background',
@@ -39,7 +40,10 @@ export function nextAttemptWords(iso: string | null, now: number = Date.now(), l
  * "synced" while records the lists gave are not stored.
  */
 export function syncBarWords(status: SyncStatus, now: number = Date.now(), locale?: string): string | null {
-  if (status.state === 'syncing') return `syncing ${status.calls.synced} of ${status.calls.known} calls`;
+  if (status.state === 'syncing') {
+    const scope = scopeShortWords(status.scope);
+    return `syncing ${status.calls.synced} of ${status.calls.known} calls${scope ? ` of ${scope}` : ''}`;
+  }
   if (status.state !== 'waiting') return null;
   const failing = status.calls.failing + status.deals.failing;
   const what =

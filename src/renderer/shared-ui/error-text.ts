@@ -26,6 +26,8 @@ const sentences: Record<string, string> = {
   no_workspace: 'No workspace is open. Open one to continue.',
   unknown_operation: 'The app asked for something this version does not support.',
   forbidden_sender: 'The request came from an untrusted window and was refused.',
+  outside_local_copy:
+    'This lies outside what the local copy keeps (Settings, Local copy), and the service cannot be reached. It can be read once the service answers again.',
 };
 
 /**

@@ -23,9 +23,12 @@ export const memberQueries = {
     }),
 };
 
-/** Owners and authors are shown by name, never by id (design.md). */
-export function useMemberNames(): (memberId: string | null | undefined) => string {
-  const members = useQuery({ ...memberQueries.list(), select: (response) => indexById(response.data) });
+/**
+ * Owners and authors are shown by name, never by id (design.md). `enabled`: whether names are
+ * needed now, so a screen that shows one only sometimes does not read the team otherwise.
+ */
+export function useMemberNames(enabled = true): (memberId: string | null | undefined) => string {
+  const members = useQuery({ ...memberQueries.list(), enabled, select: (response) => indexById(response.data) });
   return (memberId) => {
     if (!memberId) return 'No owner';
     const member = members.data?.get(memberId);

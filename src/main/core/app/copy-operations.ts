@@ -11,6 +11,7 @@ type CopyOperation =
   | 'setSyncBudget'
   | 'getLocalCopy'
   | 'setLocalCopy'
+  | 'setCopyScope'
   | 'removeLocalData';
 
 /** The workspace's local copy: its status, its sync, search over it, on or off, its removal. */
@@ -47,6 +48,12 @@ export function copyOperations(app: AppParts): Handlers<CopyOperation> {
       // Off deletes the copy at once; on, the workspace on screen syncs afresh.
       if (!on) await engine.forget(workspaceId, 'turned-off');
       else await app.showActive();
+      return engine.describeCopy(workspaceId);
+    },
+    setCopyScope: async ({ workspaceId, scope }) => {
+      workspaces.find(workspaceId);
+      settings.update((current) => ({ ...current, copyScopes: { ...current.copyScopes, [workspaceId]: scope } }));
+      await engine.applyScope(workspaceId);
       return engine.describeCopy(workspaceId);
     },
     removeLocalData: async ({ workspaceId }) => {

@@ -137,6 +137,7 @@ describe.skipIf(!underKeyring)(
         bytes: 0,
         storingPaused: null,
         lastReset: { at: expect.any(String), reason: 'key-refused', keptAt: null },
+        scope: { kind: 'everything' },
       });
 
       await ok(core, 'replaceKey', { workspaceId: workspace.id, apiKey: await issueKey() });
@@ -176,6 +177,7 @@ describe.skipIf(!underKeyring)(
         bytes: 0,
         storingPaused: null,
         lastReset: { at: expect.any(String), reason: 'turned-off', keptAt: null },
+        scope: { kind: 'everything' },
       });
       await expectGone(vault, file, workspace.id);
       const deals = await ok(core, 'listDeals', { limit: 5 });
@@ -237,6 +239,7 @@ describe('the local copy without a keychain (in memory for the session)', () => 
       bytes: 0,
       storingPaused: null,
       lastReset: { at: expect.any(String), reason: 'turned-off', keptAt: null },
+      scope: { kind: 'everything' },
     });
     expect((await ok(core, 'listDeals', { limit: 5 })).data.length).toBeGreaterThan(0);
     const searched = await ok(core, 'searchLocal', { q: 'e' });

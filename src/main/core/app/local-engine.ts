@@ -25,12 +25,13 @@ export interface LocalEngineOptions {
   emit: BridgeEventListener;
 }
 
-/** What the engine reads of the settings: a copy's on/off choice, the sync's budget, why copies went. */
+/** What the engine reads of the settings: a copy's on/off choice and scope, the sync's budget, why copies went. */
 function copySettingsOf(settings: Settings): CopySettings {
   return {
     localCopyOff: settings.localCopyOff ?? [],
     syncRequestsPerSecond: settings.syncRequestsPerSecond ?? DEFAULT_SYNC_BUDGET,
     localCopyResets: settings.localCopyResets ?? {},
+    copyScopes: settings.copyScopes ?? {},
   };
 }
 

@@ -76,10 +76,12 @@ export function workspaceOperations(app: AppParts): Handlers<WorkspaceOperation>
       await engine.removeWorkspace(workspaceId);
       settings.update((current) => {
         const { [workspaceId]: _gone, ...resets } = current.localCopyResets ?? {};
+        const { [workspaceId]: _scope, ...scopes } = current.copyScopes ?? {};
         return {
           ...current,
           localCopyOff: current.localCopyOff?.filter((id) => id !== workspaceId),
           localCopyResets: resets,
+          copyScopes: scopes,
         };
       });
       await app.showActive();

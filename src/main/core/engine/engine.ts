@@ -128,6 +128,8 @@ export function createEngine(options: EngineOptions) {
     syncStatus: async (workspaceId: string): Promise<SyncStatus> => localCopies.syncStatus(workspaceId),
     /** The workspace is the one on screen: its sync runs, the others stop. */
     show: (workspaceId: string) => localCopies.show(workspaceId),
+    /** The person chose what the copy keeps (the settings say): it fits it at once, and syncs under it. */
+    applyScope: (workspaceId: string) => localCopies.applyScope(workspaceId),
     pauseSync: (workspaceId: string) => localCopies.pause(workspaceId),
     resumeSync: (workspaceId: string) => localCopies.resume(workspaceId),
     /** The service answers again: a sync stopped by the outage carries on. */

@@ -1,4 +1,7 @@
+import { scopeCallsWords } from '../../../../shared/copy-scope';
+import { memberNames } from './member-names';
 import type { ReplicaDatabase } from './replica-db';
+import { appliedScope, choiceOf } from './sync/applied-scope';
 
 /** What the local index covers, for the coverage note and for telling the service's calls apart. */
 export interface IndexCoverage {
@@ -25,4 +28,30 @@ export function indexCoverage(db: ReplicaDatabase): IndexCoverage {
   const coverage = { indexedCalls: new Set(ids), seenCalls };
   read.set(db, { stamp, coverage });
   return coverage;
+}
+
+/** What the index covers of a copy that keeps part of the workspace: the calls within its scope, in words. */
+export interface ScopedCoverage {
+  /** "Calls of the last 3 months". */
+  inside: string;
+  /** "older calls": those the service is asked for. */
+  outside: string;
+  /** Calls within the scope the sync found. */
+  known: number;
+  /** Of those, the calls searched here. */
+  indexed: number;
+}
+
+/** Null for a copy of the whole workspace. */
+export function scopedCoverage(db: ReplicaDatabase): ScopedCoverage | null {
+  const words = scopeCallsWords(choiceOf(appliedScope(db)), memberNames(db));
+  if (!words) return null;
+  const counts = db
+    .prepare<[], { known: number; indexed: number }>(
+      `SELECT count(*) AS known, count(held.video_id) AS indexed
+       FROM sync_items AS item LEFT JOIN transcripts_held AS held ON held.video_id = item.id
+       WHERE item.kind = 'videos'`,
+    )
+    .get() ?? { known: 0, indexed: 0 };
+  return { ...words, ...counts };
 }

@@ -1,16 +1,20 @@
 import type {
   ChangedRead,
+  CopyScope,
   LocalCopy,
   LocalCopyReset,
   ReplicaStatus,
   StoringPause,
   SyncStatus,
 } from '../../../../shared/bridge';
+import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
 import type { KeyVault } from '../../platform/key-vault/key-vault';
 import { createReplicas, type ReplicaStorageOptions, type SetAside } from './replicas';
 import type { StorageFault } from './storage-faults';
+import { applyScopeAt } from './sync/applied-scope';
 import { createRequestBudget } from './sync/request-budget';
 import type { RetrySchedule } from './sync/retry-schedule';
+import { syncStore } from './sync/sync-store';
 import { createWorkspaceSync, type SyncProgress, type WorkspaceSync } from './sync/workspace-sync';
 
 /** How the background sync runs; each has the app's default. */
@@ -29,6 +33,8 @@ export interface CopySettings {
   localCopyOff: readonly string[];
   syncRequestsPerSecond: number;
   localCopyResets: Readonly<Record<string, LocalCopyReset>>;
+  /** What each workspace's copy keeps; absent: everything. */
+  copyScopes: Readonly<Record<string, CopyScope>>;
 }
 
 export interface LocalCopiesOptions {
@@ -77,6 +83,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
   const keyGone = new Set<string>();
   const chosen = (workspaceId: string) => !options.settings().localCopyOff.includes(workspaceId);
   const kept = (workspaceId: string) => !keyGone.has(workspaceId) && chosen(workspaceId);
+  const scopeOf = (workspaceId: string): CopyScope => options.settings().copyScopes[workspaceId] ?? WHOLE_WORKSPACE;
   /** Copies set aside and rebuilt this session: the status line says so until the app restarts. */
   const rebuiltNow = new Map<string, LocalCopyReset>();
   /** Workspaces whose sync was stopped for a rebuild, to sync the new copy afresh. */
@@ -116,6 +123,11 @@ export function createLocalCopies(options: LocalCopiesOptions) {
 
   function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
     const none = { known: 0, synced: 0, failing: 0, skipped: 0, skippedIds: [] };
+    const scope = scopeOf(workspaceId);
+    // The start of recent months the counts are of, once the copy was made to fit this choice.
+    const applied = progress?.scope;
+    const since =
+      scope.kind === 'recent' && applied?.kind === 'recent' && applied.months === scope.months ? applied.since : null;
     // On screen, with no copy to sync into because none could be opened (a full disk): it waits.
     const pause = !progress && workspaceId === onScreen && options.sync ? replicas.storingPause(workspaceId) : null;
     return {
@@ -126,6 +138,8 @@ export function createLocalCopies(options: LocalCopiesOptions) {
       problem: progress?.problem ?? (pause ? storageWords[pause.reason === 'disk-full' ? 'full' : 'other'] : null),
       nextAttemptAt: progress?.nextAttemptAt == null ? null : new Date(progress.nextAttemptAt).toISOString(),
       requestsPerSecond: options.settings().syncRequestsPerSecond,
+      scope,
+      scopeSince: since,
     };
   }
 
@@ -148,6 +162,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
           pageSize: settings.pageSize,
           roundEveryMs: settings.roundEveryMs ?? SYNC_ROUND_EVERY_MS,
           retry: settings.retry,
+          scope: () => scopeOf(workspaceId),
           request: (op, params, signal) => options.request(workspaceId, op, params, signal),
           onProgress: (progress) => options.syncProgress(syncStatus(workspaceId, progress)),
           storageFailed: (error) => storageWords[replicas.reportWriteError(replica, error)],
@@ -266,7 +281,24 @@ export function createLocalCopies(options: LocalCopiesOptions) {
         ...(await replicas.size(workspaceId)),
         storingPaused: storingPaused(workspaceId),
         lastReset: options.settings().localCopyResets[workspaceId] ?? null,
+        scope: scopeOf(workspaceId),
       };
+    },
+
+    /**
+     * The person chose what the copy keeps: it is made to fit at once (what lies outside is
+     * deleted), and a new round walks the lists under it; the sync carries on if it was running.
+     */
+    async applyScope(workspaceId: string): Promise<void> {
+      const sync = made.get(workspaceId);
+      const wasRunning = running === workspaceId;
+      await sync?.stop();
+      await replicas.write(workspaceId, (replica) =>
+        syncStore(replica).openRound(applyScopeAt(scopeOf(workspaceId), Date.now())),
+      );
+      options.changed(workspaceId);
+      options.syncProgress(this.syncStatus(workspaceId));
+      if (sync && wasRunning) void sync.start();
     },
 
     /** What the status line says of the copy besides where it lives. */

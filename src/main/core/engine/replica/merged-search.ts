@@ -1,6 +1,6 @@
 import type { LocalSearchResult } from '../../../../shared/bridge';
 import { ApiError } from '../../service-client/api-client/api-error';
-import { indexCoverage } from './index-coverage';
+import { indexCoverage, type ScopedCoverage, scopedCoverage } from './index-coverage';
 import { type LocalSearchQuery, localSearch } from './local-search';
 import type { ReplicaDatabase } from './replica-db';
 import { type CheckedServiceHits, checkServiceHits, type ServiceHit } from './service-hits';
@@ -37,15 +37,19 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
     ? indexCoverage(options.db)
     : { indexedCalls: new Set<string>(), seenCalls: 0 };
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
-  const knownCalls = Math.max(options.knownCalls, seenCalls, indexed.size);
+  // A copy that keeps part of the workspace covers the calls within its scope; the others are the service's.
+  const scoped = options.db ? scopedCoverage(options.db) : null;
+  const knownCalls = scoped ? scoped.known : Math.max(options.knownCalls, seenCalls, indexed.size);
   // With the local copy off nothing is searched here: the note must not read as a sync still to come.
-  const searchedHere = options.db
-    ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
-    : options.copyUnreadable
-      ? 'The local copy could not be read, so the service searches every call'
-      : 'No local copy is kept for this workspace, so the service searches every call';
+  const searchedHere = scoped
+    ? `${scoped.inside}: ${scoped.indexed} of ${scoped.known} searched here`
+    : options.db
+      ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
+      : options.copyUnreadable
+        ? 'The local copy could not be read, so the service searches every call'
+        : 'No local copy is kept for this workspace, so the service searches every call';
   let note: string | null = null;
-  if (offset === 0 && (!options.db || indexed.size < knownCalls || knownCalls === 0)) {
+  if (offset === 0 && (!options.db || scoped || indexed.size < knownCalls || knownCalls === 0)) {
     try {
       const answer = await options.searchService(query.q, query.dealId);
       const found = checkServiceHits(options.db, query, answer.data, indexed);
@@ -69,10 +73,13 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
           })),
         });
       }
-      note = serviceNote(searchedHere, found, options.db !== null);
+      note = scoped
+        ? scopedServiceNote(searchedHere, scoped, found)
+        : serviceNote(searchedHere, found, options.db !== null);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      note = `${searchedHere}; the ${options.db ? 'others' : 'calls'} could not be searched (${error.message})`;
+      const others = scoped ? outsideCalls(scoped) : `the ${options.db ? 'others' : 'calls'}`;
+      note = `${searchedHere}; ${others} could not be searched (${error.message})`;
     }
   }
   const serviceCalls = calls.filter((call) => call.source === 'service');
@@ -86,19 +93,39 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
     dealCount: deals.length,
     complete: local.complete,
     totalHits: local.totalHits + serviceCalls.reduce((n, c) => n + c.count, 0),
-    coverage: { indexedCalls: indexed.size, knownCalls, note },
+    coverage: { indexedCalls: scoped ? scoped.indexed : indexed.size, knownCalls, note },
   };
+}
+
+/** The calls a scoped copy leaves to the service: those outside it, and those within it not stored yet. */
+const outsideCalls = (scoped: ScopedCoverage) =>
+  scoped.indexed < scoped.known ? `the rest and ${scoped.outside}` : scoped.outside;
+
+function leftOutWords(found: CheckedServiceHits, more: string): string {
+  const one = found.unchecked === 1;
+  return found.unchecked === 0
+    ? ''
+    : `${found.unchecked}${more} ${one ? 'call it found is' : 'calls it found are'} left out, as ${one ? 'its' : 'their'} date or deal status is not known here`;
+}
+
+/** "Calls of the last 3 months: 9 of 9 searched here; older calls asked of the service, which found 2 (…)". */
+function scopedServiceNote(searchedHere: string, scoped: ScopedCoverage, found: CheckedServiceHits): string {
+  const { size: added } = found.calls;
+  const leftOut = leftOutWords(found, '');
+  const what =
+    added > 0
+      ? `found ${added} (substring match, up to ${SERVICE_LIMIT} lines)`
+      : leftOut
+        ? 'found none that can be shown here'
+        : 'found none';
+  return `${searchedHere}; ${outsideCalls(scoped)} asked of the service, which ${what}${leftOut ? `; ${leftOut}` : ''}.`;
 }
 
 /** What the service added, in words, and the calls it found that the filters could not be checked on. */
 function serviceNote(searchedHere: string, found: CheckedServiceHits, hasLocalCopy: boolean): string {
   const more = hasLocalCopy ? ' more' : '';
   const { size: added } = found.calls;
-  const one = found.unchecked === 1;
-  const leftOut =
-    found.unchecked === 0
-      ? ''
-      : `${found.unchecked}${more} ${one ? 'call it found is' : 'calls it found are'} left out, as ${one ? 'its' : 'their'} date or deal status is not known here`;
+  const leftOut = leftOutWords(found, more);
   if (added > 0) {
     const foundHere = `${added}${more} found by the service (substring match, up to ${SERVICE_LIMIT} lines)`;
     return `${searchedHere}; ${foundHere}${leftOut ? `; ${leftOut}` : ''}.`;

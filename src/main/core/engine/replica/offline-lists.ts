@@ -1,6 +1,10 @@
+import { scopeWords } from '../../../../shared/copy-scope';
 import type { ReadAnswer } from '../../service-client/api-client/read-response';
+import { recordKindOf } from './forget-records';
+import { memberNames } from './member-names';
 import { canonicalParams } from './replica-answers';
 import type { ReplicaDatabase } from './replica-db';
+import { type AppliedScope, appliedScope, choiceOf } from './sync/applied-scope';
 import { lastRoundEnded } from './sync/sync-store';
 import { epochMs } from './timestamp';
 
@@ -15,6 +19,27 @@ const LOCAL_CURSOR = 'callscope-local:';
 interface Position {
   createdMs: number;
   id: string;
+}
+
+/** A list asked for reaches past what the copy keeps (its scope): why, in words. */
+export interface OutsideCopy {
+  outside: string;
+}
+
+/**
+ * Offline, a read of a call or a deal the copy does not hold and its sync does not track: it lies
+ * outside the copy's scope, and the read says so; null when the copy keeps everything, or tracks
+ * the record (not stored yet: the read fails as offline).
+ */
+export function outsideScope(db: ReplicaDatabase, op: string, params: Record<string, unknown>): OutsideCopy | null {
+  const kind = recordKindOf(op);
+  const scope = appliedScope(db);
+  if (kind === null || scope.kind === 'everything' || typeof params.id !== 'string') return null;
+  const tracked = db.prepare('SELECT 1 FROM sync_items WHERE kind = ? AND id = ?').get(kind, params.id);
+  if (tracked) return null;
+  return {
+    outside: `This ${kind === 'videos' ? 'call' : 'deal'} is not in the local copy, which keeps ${scopeWords(choiceOf(scope), memberNames(db))}; it can be read once the service answers again.`,
+  };
 }
 
 export function isOfflineListOp(op: string): op is ListOp {
@@ -45,7 +70,11 @@ function parseLocalCursor(cursor: string): Position | null {
  * for (for calls and deals: before a sync round has walked their lists), and the read fails as
  * offline instead.
  */
-export function offlineList(db: ReplicaDatabase, op: ListOp, params: Record<string, unknown>): ReadAnswer | null {
+export function offlineList(
+  db: ReplicaDatabase,
+  op: ListOp,
+  params: Record<string, unknown>,
+): ReadAnswer | OutsideCopy | null {
   const cursor = typeof params.cursor === 'string' && params.cursor !== '' ? params.cursor : null;
   const after = cursor === null ? null : (parseLocalCursor(cursor) ?? lastOfPageBefore(db, op, cursor));
   if (cursor !== null && after === null) return null;
@@ -64,17 +93,40 @@ function answer(records: unknown[], last: Position | null): ReadAnswer {
   };
 }
 
+/**
+ * Whether a list reaches past what a copy keeps: the calls of recent months are every call created
+ * after its start (a list from then on is whole), but a scope's deals, or its owners' calls, are
+ * not a range a list asks for, so any list of them may lack some.
+ */
+function reachesPast(scope: AppliedScope, op: keyof typeof tables, createdAfter: number | null): boolean {
+  if (scope.kind === 'everything') return false;
+  if (scope.kind === 'recent' && op === 'listVideos')
+    return createdAfter === null || createdAfter < Date.parse(scope.since);
+  return true;
+}
+
+function outsideWords(db: ReplicaDatabase, scope: AppliedScope, op: keyof typeof tables): OutsideCopy {
+  const what = op === 'listDeals' ? 'Other deals' : scope.kind === 'recent' ? 'Older calls' : 'Other calls';
+  return {
+    outside: `${what} are not in the local copy, which keeps ${scopeWords(choiceOf(scope), memberNames(db))}; the service lists them once it answers again.`,
+  };
+}
+
 function fromRecords(
   db: ReplicaDatabase,
   op: keyof typeof tables,
   params: Record<string, unknown>,
   after: Position | null,
   limit: number,
-): ReadAnswer | null {
+): ReadAnswer | OutsideCopy | null {
   const table = tables[op];
   // Until a sync round has walked every list, the records held are only those some screen read:
   // a list made of them could say "no calls match" of calls the replica never saw.
   if (lastRoundEnded(db) === null) return null;
+  // A copy that keeps part of the workspace lists only what its sync tracks: what screens kept
+  // besides is not all there is outside, and the list says where it reaches past the copy.
+  const scope = appliedScope(db);
+  const createdAfter = epochMs(params.created_after);
   const status = typeof params.status === 'string' ? params.status : null;
   const rows = db
     .prepare<Record<string, unknown>, { id: string; created_ms: number; body: string }>(
@@ -84,21 +136,27 @@ function fromRecords(
          AND (:createdAfter IS NULL OR created_ms > :createdAfter)
          AND (:createdBefore IS NULL OR created_ms < :createdBefore)
          AND (:afterMs IS NULL OR created_ms < :afterMs OR (created_ms = :afterMs AND id < :afterId))
+         AND (:whole = 1 OR id IN (SELECT id FROM sync_items WHERE kind = :kind))
        ORDER BY created_ms DESC, id DESC LIMIT :take`,
     )
     .all({
       status,
-      createdAfter: epochMs(params.created_after),
+      createdAfter,
       createdBefore: epochMs(params.created_before),
       afterMs: after?.createdMs ?? null,
       afterId: after?.id ?? null,
+      whole: scope.kind === 'everything' ? 1 : 0,
+      kind: op === 'listVideos' ? 'videos' : 'deals',
       take: limit + 1,
     });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const past = reachesPast(scope, op, createdAfter);
+  // Past the copy's last record the list goes on at the service: one more page, which says so.
+  if (past && rows.length <= limit && !last) return outsideWords(db, scope, op);
   return answer(
     page.map((row) => JSON.parse(row.body) as unknown),
-    rows.length > limit && last ? { createdMs: last.created_ms, id: last.id } : null,
+    (rows.length > limit || past) && last ? { createdMs: last.created_ms, id: last.id } : null,
   );
 }
 

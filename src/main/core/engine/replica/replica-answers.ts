@@ -55,6 +55,13 @@ export function replicaAnswers(db: ReplicaDatabase) {
       store(op, params, body, fetchedAt);
       return changed;
     },
+    /**
+     * Keeps records a list page showed where search and offline lists find them, without keeping
+     * the page as an answer: it showed others too, which the copy does not keep (its scope).
+     */
+    indexListed: db.transaction((op: 'listVideos' | 'listDeals', records: unknown[]) => {
+      index.indexAnswer(op, {}, { data: records });
+    }),
     /** When the service last answered a read kept here; null for an empty replica. */
     lastFetchedAt(): number | null {
       return newest.get()?.at ?? null;

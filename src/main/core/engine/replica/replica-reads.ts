@@ -1,7 +1,7 @@
 import type { ChangedRead } from '../../../../shared/bridge';
 import { ApiError, isUnreachable } from '../../service-client/api-client/api-error';
 import { notFoundAnswer, notFoundIn } from './kept-not-found';
-import { isOfflineListOp, offlineList } from './offline-lists';
+import { isOfflineListOp, offlineList, outsideScope } from './offline-lists';
 import { canonicalParams } from './replica-answers';
 import type { Replicas } from './replicas';
 
@@ -84,12 +84,18 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
         try {
           return replay((await fetchAndKeep(workspaceId, op, params, key, signal)).body);
         } catch (error) {
-          // A list never read (another filter, a further page): offline, from the records held.
-          const fromRecords =
-            error instanceof ApiError && isUnreachable(error) && isOfflineListOp(op)
-              ? await options.replicas.read(workspaceId, (replica) => offlineList(replica.db, op, params))
-              : null;
+          if (!(error instanceof ApiError && isUnreachable(error))) throw error;
+          // A list never read (another filter, a further page): offline, from the records held. A
+          // record the copy's scope leaves out: offline, the read says so.
+          const fromRecords = await options.replicas.read(
+            workspaceId,
+            (replica) =>
+              (isOfflineListOp(op) ? offlineList(replica.db, op, params) : null) ??
+              outsideScope(replica.db, op, params),
+          );
           if (!fromRecords) throw error;
+          if ('outside' in fromRecords)
+            throw new ApiError({ code: 'outside_local_copy', message: fromRecords.outside });
           return fromRecords;
         }
       }

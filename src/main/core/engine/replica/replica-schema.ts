@@ -118,6 +118,26 @@ const migrations: string[] = [
   // When the service last answered into the copy, read at every window load: without an index it
   // scanned every answer (0.5-0.7 s on a copy of a million segments).
   `CREATE INDEX IF NOT EXISTS answers_fetched_at ON answers (fetched_at);`,
+  // A copy may keep part of the workspace (its scope, chosen in Settings): what decides whether a
+  // record lies within it is kept with each record the lists gave, when it was created and updated,
+  // a call's deal and a deal's owner. What earlier versions synced gets them from the calls and
+  // deals held, so a scope chosen before the next round keeps what it should.
+  `ALTER TABLE sync_items ADD COLUMN created_ms INTEGER;
+   ALTER TABLE sync_items ADD COLUMN updated_ms INTEGER;
+   ALTER TABLE sync_items ADD COLUMN deal_id TEXT;
+   ALTER TABLE sync_items ADD COLUMN owner_id TEXT;
+   UPDATE sync_items SET
+     created_ms = (SELECT created_ms FROM calls WHERE calls.id = sync_items.id),
+     deal_id = (SELECT deal_id FROM calls WHERE calls.id = sync_items.id)
+   WHERE kind = 'videos';
+   UPDATE sync_items SET
+     created_ms = (SELECT created_ms FROM deals WHERE deals.id = sync_items.id),
+     updated_ms = (
+       SELECT CAST(round((julianday(json_extract(body, '$.updated_at')) - 2440587.5) * 86400000) AS INTEGER)
+       FROM deals WHERE deals.id = sync_items.id
+     ),
+     owner_id = (SELECT json_extract(body, '$.owner_id') FROM deals WHERE deals.id = sync_items.id)
+   WHERE kind = 'deals';`,
 ];
 
 /**

@@ -14,6 +14,11 @@ export function searchTablesVersion(db: ReplicaDatabase): number {
   return versions.get(db) ?? 0;
 }
 
+/** Whatever was read of the search tables is read again. */
+export function markSearchTablesChanged(db: ReplicaDatabase): void {
+  versions.set(db, searchTablesVersion(db) + 1);
+}
+
 /**
  * Keeps the search tables in step with the answers stored: a transcript's segments (replaced
  * whole), and each call and deal as its list or detail last gave it (what search filters and
@@ -55,7 +60,7 @@ export function transcriptIndex(db: ReplicaDatabase) {
     indexAnswer(op: string, params: Record<string, unknown>, body: unknown): void {
       const data = (body as { data?: unknown } | null)?.data;
       if (['getTranscript', 'listVideos', 'getVideo', 'listDeals', 'getDeal'].includes(op)) {
-        versions.set(db, searchTablesVersion(db) + 1);
+        markSearchTablesChanged(db);
       }
       // A transcript's answer replaces its segments whole; one without segments (its 404) leaves none.
       if (op === 'getTranscript' && typeof params.id === 'string') {

@@ -22,6 +22,7 @@ export const engineContract = {
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },
   show: { params: Workspace, result: z.void() },
+  applyScope: { params: Workspace, result: z.void() },
   pauseSync: { params: Workspace, result: answer },
   resumeSync: { params: Workspace, result: answer },
   carryOn: { params: Workspace, result: z.void() },

@@ -28,7 +28,7 @@ function engineInWorker(overrides: Partial<EngineOptions> = {}) {
   const events: string[] = [];
   const engine = startEngineThread({
     vault: createSessionKeyVault('tests keep keys in memory'),
-    settings: () => ({ localCopyOff: [], syncRequestsPerSecond: 50, localCopyResets: {} }),
+    settings: () => ({ localCopyOff: [], syncRequestsPerSecond: 50, localCopyResets: {}, copyScopes: {} }),
     dir: null,
     sync: null,
     request: (_workspaceId, op, params, signal) => client.call(op as never, params as never, { signal }),

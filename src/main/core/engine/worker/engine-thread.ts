@@ -1,4 +1,5 @@
 import type { ChangedRead, SyncStatus } from '../../../../shared/bridge';
+import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
 import { mergedSearch } from '../replica/merged-search';
@@ -139,6 +140,8 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     problem: null,
     nextAttemptAt: null,
     requestsPerSecond: options.settings().syncRequestsPerSecond,
+    scope: options.settings().copyScopes[workspaceId] ?? WHOLE_WORKSPACE,
+    scopeSince: null,
   });
 
   return {
@@ -187,6 +190,7 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       // A new worker is shown it on start.
       await orElse(ask('show', { workspaceId }), () => undefined);
     },
+    applyScope: (workspaceId) => surely('applyScope', { workspaceId }),
     pauseSync: (workspaceId) => surely('pauseSync', { workspaceId }) as Promise<SyncStatus>,
     resumeSync: (workspaceId) => surely('resumeSync', { workspaceId }) as Promise<SyncStatus>,
     carryOn: (workspaceId) => orElse(ask('carryOn', { workspaceId }), () => undefined),

@@ -14,7 +14,7 @@ import { createRpcEndpoint, type RpcEndpoint } from './worker-rpc';
 if (!parentPort) throw new Error('engine-worker.ts runs as a worker thread');
 const data = (workerData as { data: EngineWorkerData }).data;
 
-let settings: CopySettings = { localCopyOff: [], syncRequestsPerSecond: 5, localCopyResets: {} };
+let settings: CopySettings = { localCopyOff: [], syncRequestsPerSecond: 5, localCopyResets: {}, copyScopes: {} };
 const online = new Map<string, boolean>();
 
 const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineContract, typeof appContract>({
@@ -29,6 +29,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     describeCopy: ({ workspaceId }) => engine.describeCopy(workspaceId),
     syncStatus: ({ workspaceId }) => engine.syncStatus(workspaceId),
     show: ({ workspaceId }) => engine.show(workspaceId),
+    applyScope: ({ workspaceId }) => engine.applyScope(workspaceId),
     pauseSync: ({ workspaceId }) => engine.pauseSync(workspaceId),
     resumeSync: ({ workspaceId }) => engine.resumeSync(workspaceId),
     carryOn: ({ workspaceId }) => engine.carryOn(workspaceId),

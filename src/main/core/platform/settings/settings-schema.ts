@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CopyScope,
   CurrencyCode,
   defaultServiceProfile,
   LocalCopyReset,
@@ -56,6 +57,8 @@ export const Settings = z.object({
   localCopyOff: z.array(z.string()).optional(),
   /** Per workspace id, the last time its local copy was deleted or rebuilt, and why; absent: never. */
   localCopyResets: z.record(z.string(), LocalCopyReset).optional(),
+  /** Per workspace id, what its local copy keeps; absent: everything. */
+  copyScopes: z.record(z.string(), CopyScope).optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
+import { forgetRecords, heldButUntracked, type RecordKind } from '../forget-records';
 import type { ReplicaDatabase } from '../replica-db';
 import type { Replica } from '../replicas';
+import { epochMs } from '../timestamp';
+import { type AppliedScope, appliedScope, holdsAll, sameChoice, storeAppliedScope } from './applied-scope';
 
-export type SyncKind = 'deals' | 'videos';
+export type SyncKind = RecordKind;
 
 /** A record as a list page gives it: the interface requires a deal's times, not a call's. */
 export interface ListedItem {
   id: string;
   created_at?: string | null;
   updated_at?: string | null;
+  /** A call's deal. */
+  deal_id?: string | null;
+  /** A deal's owner. */
+  owner_id?: string | null;
 }
 
 /** A record the sync tracks, with the version of it the list last showed. */
@@ -45,6 +52,31 @@ export function lastRoundEnded(db: ReplicaDatabase): string | null {
 type WalkState = { status: 'walking' | 'walked'; cursor: string | null };
 
 /**
+ * Where a tracked record lies outside a scope, as a condition on its row. A call of a scope of
+ * recent months was created after its start (one without a date cannot be placed, so it is left
+ * out); a deal is within it when one of those calls is its, or it was created or updated since.
+ * A deal of a scope of owners is owned by one of them; a call is within it when its deal is.
+ */
+const outsideWhere: Record<Exclude<AppliedScope['kind'], 'everything'>, Record<SyncKind, string>> = {
+  recent: {
+    videos: 'created_ms IS NULL OR created_ms <= :since',
+    deals: `NOT (coalesce(created_ms, 0) > :since OR coalesce(updated_ms, 0) > :since
+                 OR id IN (SELECT deal_id FROM sync_items WHERE kind = 'videos' AND deal_id IS NOT NULL))`,
+  },
+  owners: {
+    deals: 'owner_id IS NULL OR owner_id NOT IN (SELECT value FROM json_each(:owners))',
+    videos: `deal_id IS NULL OR deal_id NOT IN (SELECT id FROM sync_items WHERE kind = 'deals')`,
+  },
+};
+
+/** The lists in the order a scope is decided: the kind it is chosen on first, then the kind that follows from it. */
+export function walkOrder(scope: AppliedScope): SyncKind[] {
+  return scope.kind === 'recent' ? ['videos', 'deals'] : ['deals', 'videos'];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
  * The version the sync compares: `updated_at` when the record has one. A service may leave it out
  * (the interface requires no call field but the id), and such a record is still synced: what the
  * list shows of it stands for its version, so a change the list shows fetches it again.
@@ -65,11 +97,30 @@ export function syncStore(replica: Replica) {
     'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
   // A record the list shows changed is tried at once, whatever failed for its earlier version.
-  const upsertItem = db.prepare<[string, string, string, string]>(
-    `INSERT INTO sync_items (kind, id, created_at, updated_at) VALUES (?, ?, ?, ?)
+  const upsertItem = db.prepare<
+    [string, string, string, string, number | null, number | null, string | null, string | null]
+  >(
+    `INSERT INTO sync_items (kind, id, created_at, updated_at, created_ms, updated_ms, deal_id, owner_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (kind, id) DO UPDATE SET created_at = excluded.created_at, updated_at = excluded.updated_at,
+       created_ms = excluded.created_ms, updated_ms = excluded.updated_ms,
+       deal_id = excluded.deal_id, owner_id = excluded.owner_id,
        failures = iif(updated_at IS excluded.updated_at, failures, 0),
        retry_at = iif(updated_at IS excluded.updated_at, retry_at, NULL)`,
+  );
+  const clearState = db.prepare<[string]>('DELETE FROM sync_state WHERE key = ?');
+  const versionOfTracked = db
+    .prepare<[string, string], string>('SELECT updated_at FROM sync_items WHERE kind = ? AND id = ?')
+    .pluck();
+  const holdsAny = db
+    .prepare<{ kind: string; ids: string }, string>(
+      `SELECT id FROM sync_items WHERE kind = :kind AND id IN (SELECT value FROM json_each(:ids)) AND (
+         EXISTS (SELECT 1 FROM sync_parts p WHERE p.kind = sync_items.kind AND p.id = sync_items.id)
+         OR id IN (SELECT id FROM calls) OR id IN (SELECT id FROM deals))`,
+    )
+    .pluck();
+  const untrack = db.prepare<{ kind: string; ids: string }>(
+    'DELETE FROM sync_items WHERE kind = :kind AND id IN (SELECT value FROM json_each(:ids))',
   );
   const nextPending = db.prepare<[string, number], KnownItem>(
     `SELECT id, created_at, updated_at AS version FROM sync_items
@@ -121,12 +172,58 @@ export function syncStore(replica: Replica) {
     };
   }
 
+  /** The tracked records of `kind` outside the scope, of those given (all when null). */
+  function outside(kind: SyncKind, scope: AppliedScope, ids: readonly string[] | null): string[] {
+    if (scope.kind === 'everything') return [];
+    const bound =
+      scope.kind === 'recent' ? { since: Date.parse(scope.since) } : { owners: JSON.stringify(scope.ownerIds) };
+    return db
+      .prepare<Record<string, unknown>, string>(
+        `SELECT id FROM sync_items WHERE kind = :kind
+           AND (:ids IS NULL OR id IN (SELECT value FROM json_each(:ids)))
+           AND (${outsideWhere[scope.kind][kind]})`,
+      )
+      .pluck()
+      .all({ kind, ids: ids && JSON.stringify(ids), ...bound });
+  }
+
+  /** Records that left the scope leave the copy: all of them, or only their marks when nothing of them is held. */
+  function drop(kind: SyncKind, ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    const held = holdsAny.all({ kind, ids: JSON.stringify(ids) });
+    forgetRecords(db, kind, held);
+    untrack.run({ kind, ids: JSON.stringify(ids) });
+  }
+
+  /**
+   * The copy made to fit a scope: what the sync tracked outside it leaves the copy. When the
+   * person chose another that does not hold the last, whatever screens kept outside it goes too.
+   * A scope that adds records ends the last round's claim to know every call and deal (offline
+   * lists wait for a round under it), and the lists' lengths are learnt again.
+   */
+  function fitScope(next: AppliedScope): void {
+    const last = appliedScope(db);
+    if (JSON.stringify(last) === JSON.stringify(next)) return;
+    storeAppliedScope(db, next);
+    for (const kind of walkOrder(next)) drop(kind, outside(kind, next, null));
+    if (!sameChoice(last, next)) {
+      if (!holdsAll(next, last))
+        for (const kind of walkOrder(next)) forgetRecords(db, kind, heldButUntracked(db, kind));
+      for (const kind of walkOrder(next)) clearState.run(`${kind}.pages`);
+    }
+    if (!holdsAll(last, next)) clearState.run(ROUND_DONE_AT);
+  }
+
   return {
     /** A round walks both lists, then fetches every pending item; an unfinished one resumes. */
     roundOpen(): boolean {
       return state('round') === 'open';
     },
-    openRound: db.transaction(() => {
+    /** The scope the copy fits: the round's lists are walked under it. */
+    scope: (): AppliedScope => appliedScope(db),
+    /** A round opens under the scope as it applies now (a scope of recent months starts later each time). */
+    openRound: db.transaction((scope: AppliedScope) => {
+      fitScope(scope);
       setState.run('round', 'open');
       for (const kind of ['deals', 'videos'] as const) {
         setState.run(`${kind}.walk`, 'walking');
@@ -161,9 +258,42 @@ export function syncStore(replica: Replica) {
      */
     recordPage: db.transaction(
       (kind: SyncKind, page: StoredPage, nextCursor: string | null, pages: number | null): boolean => {
-        // Kept as the answer it is: offline, lists never read are answered from its records.
-        const changed = answers.put(page.op, page.params, page.body, page.at);
-        for (const item of page.body.data) upsertItem.run(kind, item.id, item.created_at ?? '', versionOf(item));
+        const scope = appliedScope(db);
+        // Under a scope no page is stored to tell a change by: the versions tracked before do.
+        const before =
+          scope.kind === 'everything'
+            ? null
+            : new Map(page.body.data.map((item) => [item.id, versionOfTracked.get(kind, item.id)]));
+        for (const item of page.body.data) {
+          upsertItem.run(
+            kind,
+            item.id,
+            item.created_at ?? '',
+            versionOf(item),
+            epochMs(item.created_at),
+            epochMs(item.updated_at),
+            text(item.deal_id),
+            text(item.owner_id),
+          );
+        }
+        let changed: boolean;
+        if (scope.kind === 'everything') {
+          // Kept as the answer it is: offline, lists never read are answered from its records.
+          changed = answers.put(page.op, page.params, page.body, page.at);
+        } else {
+          // The page shows records outside the scope too: only those within are kept, not the page.
+          const left = new Set(
+            outside(
+              kind,
+              scope,
+              page.body.data.map((item) => item.id),
+            ),
+          );
+          drop(kind, [...left]);
+          const kept = page.body.data.filter((item) => !left.has(item.id));
+          answers.indexListed(kind === 'videos' ? 'listVideos' : 'listDeals', kept);
+          changed = kept.some((item) => before?.get(item.id) !== versionOf(item));
+        }
         setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
         setState.run(`${kind}.cursor`, nextCursor ?? '');
         if (nextCursor === null && pages !== null) setState.run(`${kind}.pages`, String(pages));

@@ -252,7 +252,7 @@ describe('background sync', () => {
       .run('getTranscript', canonicalParams({ id: video.id }));
     replica.db.prepare('DELETE FROM segments WHERE video_id = ?').run(video.id);
     replica.db.prepare('DROP TABLE transcripts_held').run();
-    for (const column of ['failures', 'retry_at', 'last_error']) {
+    for (const column of ['failures', 'retry_at', 'last_error', 'created_ms', 'updated_ms', 'deal_id', 'owner_id']) {
       replica.db.prepare(`ALTER TABLE sync_items DROP COLUMN ${column}`).run();
     }
     replica.db.pragma('user_version = 6');

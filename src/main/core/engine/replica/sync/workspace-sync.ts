@@ -1,14 +1,17 @@
 import { timerDelay } from '../../../../../node-shared/timer-delay';
-import type { ChangedRead, UnreadableRecord } from '../../../../../shared/bridge';
+import type { ChangedRead, CopyScope, UnreadableRecord } from '../../../../../shared/bridge';
+import { WHOLE_WORKSPACE } from '../../../../../shared/copy-scope';
 import { ApiError, isUnreachable } from '../../../service-client/api-client/api-error';
 import { createPageWalk } from '../../../service-client/api-client/page-walk';
 import { canonicalParams } from '../replica-answers';
 import { changedRead } from '../replica-reads';
 import type { Replica } from '../replicas';
+import { epochMs } from '../timestamp';
+import { type AppliedScope, applyScopeAt, sameChoice } from './applied-scope';
 import type { RequestBudget } from './request-budget';
 import { type RetrySchedule, retryDelayMs, serviceWaitMs, syncRetrySchedule, WAIT_IN_ROUND_MS } from './retry-schedule';
 import { describeFailure, partOutcome } from './sync-outcome';
-import { type KindProgress, type KnownItem, type ListedItem, type SyncKind, syncStore } from './sync-store';
+import { type KindProgress, type KnownItem, type ListedItem, type SyncKind, syncStore, walkOrder } from './sync-store';
 
 /**
  * 'syncing' only while a round runs; 'waiting': the last run could not store everything (a record
@@ -31,6 +34,8 @@ export interface SyncProgress {
   problem: string | null;
   /** When the sync runs again by itself (ms since the epoch); null when nothing is scheduled. */
   nextAttemptAt: number | null;
+  /** What the copy keeps, as it was last made to fit it: the counts are of what lies within. */
+  scope: AppliedScope;
 }
 
 /** One page of a list as the client read it. */
@@ -56,6 +61,8 @@ export interface WorkspaceSyncOptions {
   roundEveryMs?: number;
   /** The waits before a failed record, or a run that stopped, is tried again. */
   retry?: RetrySchedule;
+  /** What the copy keeps (Settings' choice), read as each round opens; absent: everything. */
+  scope?: () => CopyScope;
   /**
    * An error that is not the service's: when the copy's storage failed (a full disk pauses
    * storing, a damaged copy is rebuilt), why the sync waits, in words; it is then started again
@@ -157,7 +164,14 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   }
 
   function progress(): SyncProgress {
-    return { state, calls: kindProgress('videos'), deals: kindProgress('deals'), problem, nextAttemptAt };
+    return {
+      state,
+      calls: kindProgress('videos'),
+      deals: kindProgress('deals'),
+      problem,
+      nextAttemptAt,
+      scope: store.scope(),
+    };
   }
 
   function setState(next: SyncState, why: string | null = null): void {
@@ -166,14 +180,20 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     options.onProgress(progress());
   }
 
-  async function walk(kind: SyncKind, signal: AbortSignal): Promise<void> {
+  async function walk(kind: SyncKind, scope: AppliedScope, signal: AbortSignal): Promise<void> {
     const known = store.walkedPages(kind);
     const pages = createPageWalk({ maxPages: known === null ? FIRST_WALK_MAX_PAGES : Math.max(2 * known, known + 10) });
     if (store.walkState(kind).cursor === null) skipped[kind] = [];
     endless.delete(kind);
+    // The calls of recent months, asked with the interface's filter: the walk ends where they do.
+    const since = scope.kind === 'recent' && kind === 'videos' ? scope.since : null;
     for (let walkState = store.walkState(kind); walkState.status === 'walking'; walkState = store.walkState(kind)) {
       await options.budget.take(signal);
-      const params = { limit: pageSize, ...(walkState.cursor ? { cursor: walkState.cursor } : {}) };
+      const params = {
+        limit: pageSize,
+        ...(since ? { created_after: since } : {}),
+        ...(walkState.cursor ? { cursor: walkState.cursor } : {}),
+      };
       const page = (await options.request(listOp[kind], params, signal)) as ListAnswer;
       signal.throwIfAborted();
       let next: string | null;
@@ -189,6 +209,12 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
         endless.set(kind, pages.pages);
         next = null;
       }
+      // A service that lists older calls all the same (newest first, so they come last): the rest lie outside.
+      if (
+        since !== null &&
+        page.data.some((item) => (epochMs(item.created_at) ?? Number.POSITIVE_INFINITY) <= Date.parse(since))
+      )
+        next = null;
       skipped[kind].push(...(page.unreadable ?? []));
       const stored = { op: listOp[kind], params: canonicalParams(params), body: page, at: now() };
       if (store.recordPage(kind, stored, next, endless.has(kind) ? null : pages.pages)) {
@@ -245,8 +271,11 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   }
 
   async function round(signal: AbortSignal): Promise<void> {
-    if (!store.roundOpen()) store.openRound();
-    for (const kind of ['deals', 'videos'] as const) await walk(kind, signal);
+    const wanted = applyScopeAt(options.scope?.() ?? WHOLE_WORKSPACE, now());
+    // A round opens under the scope as it applies now; one left open by a stop resumes, unless the scope changed since.
+    if (!store.roundOpen() || !sameChoice(store.scope(), wanted)) store.openRound(wanted);
+    const scope = store.scope();
+    for (const kind of walkOrder(scope)) await walk(kind, scope, signal);
     // The members (deal owners' names): one unpaginated read a round, kept like a screen's.
     await options.budget.take(signal);
     try {
@@ -375,9 +404,11 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
       paused = false;
       return begin('round');
     },
-    stop(): void {
+    /** Stops the run and every timer; resolves once the run has let go of the copy. */
+    stop(): Promise<void> {
       clearTimeout(timer);
       controller.abort();
+      return running ?? Promise.resolve();
     },
   };
 }
