@@ -106,7 +106,12 @@ export function CopyScopeForm({ workspace, scope }: { workspace: Workspace; scop
             />
           </div>
           {choice('owners', 'The deals of chosen owners, with their calls')}
-          <fieldset className="copy-scope-detail copy-scope-owners" disabled={current.kind !== 'owners'}>
+          {/* The team is read only once owners are being chosen: until then there is no list to show. */}
+          <fieldset
+            className="copy-scope-detail copy-scope-owners"
+            disabled={current.kind !== 'owners'}
+            hidden={current.kind !== 'owners' && team.length === 0}
+          >
             <legend>Owners</legend>
             {members.isError && <InlineError error={members.error} />}
             {team.map((member) => (
