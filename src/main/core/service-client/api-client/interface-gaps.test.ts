@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = join(import.meta.dirname, '../../../..');
+const root = join(import.meta.dirname, '../../../../..');
 const inventory = readFileSync(join(root, 'docs/interface-gaps.md'), 'utf8');
 
 /** Every `file: test title` the inventory names as the proof of an entry. */
