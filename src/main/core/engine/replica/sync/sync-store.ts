@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { recordWalkEnd } from '../model/deal-journal';
 import type { ReplicaDatabase } from '../replica-db';
 import type { Replica } from '../replicas';
 
@@ -36,6 +37,8 @@ export interface StoredPage {
 
 /** When the last round ended, every list walked: the replica then knows every call and deal. */
 const ROUND_DONE_AT = 'round.done_at';
+/** When the open round began (ms since the epoch), and with it both walks: what they did not find since is gone. */
+const ROUND_OPENED_AT = 'round.opened_at';
 
 /** When the last sync round ended, or null (none has); read without building the store. */
 export function lastRoundEnded(db: ReplicaDatabase): string | null {
@@ -126,8 +129,9 @@ export function syncStore(replica: Replica) {
     roundOpen(): boolean {
       return state('round') === 'open';
     },
-    openRound: db.transaction(() => {
+    openRound: db.transaction((at: number) => {
       setState.run('round', 'open');
+      setState.run(ROUND_OPENED_AT, String(at));
       for (const kind of ['deals', 'videos'] as const) {
         setState.run(`${kind}.walk`, 'walking');
         setState.run(`${kind}.cursor`, '');
@@ -156,7 +160,8 @@ export function syncStore(replica: Replica) {
      * re-scored, a call analysed) can sit on any page, and only its `updated_at` tells. The pages
      * are the cheap part (a hundred records a request); only what changed is fetched again
      * (`nextPending`: its version is not the one stored). A null cursor ends the walk; `pages`,
-     * the walk's count, is kept when it ended at the list's end (not when the pages did not end).
+     * the walk's count, is kept when it ended at the list's end (not when the pages did not end);
+     * then the records the walk did not find are gone (model/deal-journal.ts, `recordWalkEnd`).
      * True when the page's answer changed.
      */
     recordPage: db.transaction(
@@ -166,7 +171,12 @@ export function syncStore(replica: Replica) {
         for (const item of page.body.data) upsertItem.run(kind, item.id, item.created_at ?? '', versionOf(item));
         setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
         setState.run(`${kind}.cursor`, nextCursor ?? '');
-        if (nextCursor === null && pages !== null) setState.run(`${kind}.pages`, String(pages));
+        if (nextCursor === null && pages !== null) {
+          setState.run(`${kind}.pages`, String(pages));
+          const openedAt = Number(state(ROUND_OPENED_AT));
+          // A round opened before the copy kept this time walks on without saying what is gone.
+          if (Number.isFinite(openedAt) && openedAt > 0) recordWalkEnd(db, kind, openedAt, page.at);
+        }
         return changed;
       },
     ),

@@ -245,7 +245,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   }
 
   async function round(signal: AbortSignal): Promise<void> {
-    if (!store.roundOpen()) store.openRound();
+    if (!store.roundOpen()) store.openRound(now());
     for (const kind of ['deals', 'videos'] as const) await walk(kind, signal);
     // The members (deal owners' names): one unpaginated read a round, kept like a screen's.
     await options.budget.take(signal);
