@@ -421,6 +421,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       return { workspaceId: workspace.id, ...copy, ...(await connectivity.check(workspace.id)) };
     },
     getSyncStatus: async () => engine.syncStatus(workspaces.active().id),
+    listBoardDeals: async (params, signal) => engine.boardDeals(workspaces.active().id, params, signal),
     searchLocal: async (query, signal) => engine.searchLocal(workspaces.active().id, query, signal),
     getHeldTranscript: async ({ id }) =>
       engine.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,
