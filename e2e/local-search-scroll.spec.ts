@@ -28,8 +28,16 @@ test.describe('a long list of local search results', () => {
         })
         .toBe('READY');
     }
+    // The workspace syncs since it opened: once its round is done, a new one (Pause, Resume) brings
+    // the calls ingested since its walk.
     await openScreen(page, callscope, '/settings');
-    await expect(page.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
+    const localCopy = page.getByRole('region', { name: 'Local copy' });
+    await expect(localCopy.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
+    const total = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?limit=100')).data.length;
+    await localCopy.getByRole('button', { name: 'Pause sync' }).click();
+    await localCopy.getByRole('button', { name: 'Resume sync' }).click();
+    await expect(localCopy.getByText(`${total} of ${total} stored`)).toBeVisible({ timeout: 60_000 });
+    await expect(localCopy.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
 
     await openScreen(page, callscope, '/search?q=the&mode=whole-word');
     await expect(status(page)).toHaveText(/^[\d,]+ lines in \d+ calls$/);

@@ -118,6 +118,11 @@ export const layers = [
         allow: ['db/', 'jobs/', 'queries/', 'seed/', 'webhooks/'],
       },
       {
+        unit: 'demo-life/',
+        what: "the demo organisation's life: deals that move, calls that come in, scorings (serve --living-demo-every-ms)",
+        allow: ['context.ts', 'db/', 'ingest/', 'queries/', 'scoring/'],
+      },
+      {
         unit: 'http/',
         what: 'the HTTP app: its pipeline, conventions and handlers',
         allow: [
@@ -142,8 +147,8 @@ export const layers = [
       },
       {
         unit: 'background-work.ts',
-        what: "the server's job worker and webhook delivery worker",
-        allow: ['analysis/', 'context.ts', 'ingest/', 'jobs/', 'scoring/', 'webhooks/'],
+        what: "the server's job worker and webhook delivery worker, and the demo's life",
+        allow: ['analysis/', 'context.ts', 'demo-life/', 'ingest/', 'jobs/', 'scoring/', 'webhooks/'],
       },
       {
         unit: 'server.ts',

@@ -105,6 +105,9 @@ async function startDemoReceiver() {
   };
 }
 
+/** How often the demo workspace moves by itself, so a second look already finds changes. */
+const DEMO_LIFE_EVERY_MS = 4 * 60_000;
+
 async function startDemoService() {
   const dataDir = demoDataDir();
   if (!existsSync(join(dataDir, 'manifest.json'))) {
@@ -121,7 +124,8 @@ async function startDemoService() {
     // Kept running: when it stops, it is restarted at the same address and the app recovers.
     service = await superviseService(dataDir, {
       log: (line) => console.error(line),
-      serveArgs: receiver?.serveArgs ?? [],
+      // The demo lives: every few minutes deals move, a call comes in and a deal is scored again.
+      serveArgs: [...(receiver?.serveArgs ?? []), '--living-demo-every-ms', String(DEMO_LIFE_EVERY_MS)],
     });
   } catch (error) {
     console.error(`The local service did not start: ${error.message}`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { analysisJobHandler } from './analysis/analysis-job';
 import type { BackgroundTask, ServiceContext } from './context';
+import { createDemoLife } from './demo-life/demo-life';
 import { ingestJobHandler } from './ingest/ingest-job';
 import { JobWorker } from './jobs/job-worker';
 import { scoringJobHandler } from './scoring/scoring-job';
@@ -10,7 +11,10 @@ import { createHttpsTransport } from './webhooks/https-transport';
 /** A delivery attempt without an answer in this time counts as failed and is retried. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** The server's background work: the job queue's worker (analyses, scorings, ingests) and the webhook delivery worker. */
+/**
+ * The server's background work: the job queue's worker (analyses, scorings, ingests), the webhook
+ * delivery worker, and with `--living-demo-every-ms` the demo organisation's life.
+ */
 export function createBackgroundWork(ctx: ServiceContext): BackgroundTask[] {
   const { options } = ctx;
   const jobs = new JobWorker({
@@ -34,5 +38,9 @@ export function createBackgroundWork(ctx: ServiceContext): BackgroundTask[] {
       timeoutMs: DELIVERY_TIMEOUT_MS,
     }),
   });
-  return [jobs, deliveries];
+  const life =
+    options.livingDemoEveryMs === null
+      ? []
+      : [createDemoLife({ db: ctx.db, everyMs: options.livingDemoEveryMs, now: ctx.now })];
+  return [jobs, deliveries, ...life];
 }

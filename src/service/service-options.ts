@@ -25,6 +25,8 @@ export interface ServiceOptions {
   maxConnections: number;
   /** Repeated GETs answered from the reply cache (context.ts); `--no-reply-cache` turns it off. */
   replyCache: boolean;
+  /** `--living-demo-every-ms N`: the demo organisation's deals move and calls come in this often; off without it. */
+  livingDemoEveryMs: number | null;
 }
 
 export const DEFAULT_JOB_DELAY_MS = 4000;

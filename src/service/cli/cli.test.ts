@@ -60,8 +60,18 @@ describe('the operator CLI', () => {
     [['allowlist', 'set', '--org', 'ORG', 'not a host']],
     [['seed', '--profile', 'huge']],
     [['keys', 'mint-unregistered', '--unknown-flag']],
+    [['deal', 'set', '--org', 'ORG', '--status', 'WON']],
+    [['deal', 'set', '--org', 'ORG', '--deal', 'deal_missing', '--status', 'WON']],
+    [['deal', 'set', '--org', 'ORG', '--deal', 'DEAL']],
+    [['deal', 'set', '--org', 'ORG', '--deal', 'DEAL', '--status', 'SOLD']],
+    [['deal', 'set', '--org', 'ORG', '--deal', 'DEAL', '--amount', 'ten']],
+    [['deal', 'set', '--org', 'ORG', '--deal', 'DEAL', '--close-date', 'someday']],
+    [['deal', 'set', '--org', 'ORG', '--deal', 'DEAL', '--owner', 'mem_missing']],
   ])('exits 2 with one line on stderr for %j', async (args) => {
-    const filled = args.map((arg) => (arg === 'ORG' ? org.id : arg === 'MEMBER' ? org.members[0]!.id : arg));
+    const deal = (await callApi(service.baseUrl, '/v1/deals?limit=1', { key: fullAccessKey(org) })).body.data[0].id;
+    const filled = args.map((arg) =>
+      arg === 'ORG' ? org.id : arg === 'MEMBER' ? org.members[0]!.id : arg === 'DEAL' ? deal : arg,
+    );
     const result = await runCli([...filled, '--data', service.dataDir]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -84,6 +94,45 @@ describe('the operator CLI', () => {
     expect(stdout).toMatch(/^sci_[0-9a-f_]+\n$/);
     const answer = await callApi(service.baseUrl, '/v1/webhooks', { key: stdout.trim() });
     expect(answer.status).toBe(200);
+  });
+
+  it('changes a deal as its CRM would: fields, owner, none for no value, and its updated_at moves', async () => {
+    const key = fullAccessKey(org);
+    const before = (await callApi(service.baseUrl, '/v1/deals?status=OPEN&limit=1', { key })).body.data[0];
+    const owner = org.members.find((member) => member.id !== before.owner_id)!.id;
+    await service.cli([
+      ...['deal', 'set', '--org', org.id, '--deal', before.id, '--status', 'ON_HOLD', '--amount', '125000.5'],
+      ...['--close-date', '2027-03-31', '--owner', owner, '--title', 'Renamed in the CRM'],
+    ]);
+    const after = (await callApi(service.baseUrl, `/v1/deals/${before.id}`, { key })).body.data;
+    expect(after).toMatchObject({
+      status: 'ON_HOLD',
+      forecast_amount: 125000.5,
+      close_date: '2027-03-31T00:00:00.000Z',
+      owner_id: owner,
+      title: 'Renamed in the CRM',
+    });
+    expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+
+    await service.cli([
+      'deal',
+      'set',
+      '--org',
+      org.id,
+      '--deal',
+      before.id,
+      '--amount',
+      'none',
+      '--close-date',
+      'none',
+    ]);
+    expect((await callApi(service.baseUrl, `/v1/deals/${before.id}`, { key })).body.data).toMatchObject({
+      forecast_amount: null,
+      close_date: null,
+    });
+    await service.cli(['deal', 'set', '--org', org.id, '--deal', before.id, '--status', 'DELETED']);
+    const listed = (await callApi(service.baseUrl, '/v1/deals?limit=100', { key })).body.data;
+    expect(listed.map((deal: { id: string }) => deal.id)).not.toContain(before.id);
   });
 
   it('stores allowlist entries lowercased in punycode, replacing the previous list', async () => {

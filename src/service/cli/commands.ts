@@ -1,4 +1,5 @@
 import { allowlistSetCommand } from './allowlist';
+import { dealSetCommand } from './deal';
 import { faultSetCommand } from './fault';
 import { ingestCommand } from './ingest';
 import { keysIssueCommand, keysMintUnregisteredCommand } from './keys';
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   'allowlist set': allowlistSetCommand,
   'fault set': faultSetCommand,
   ingest: ingestCommand,
+  'deal set': dealSetCommand,
 };

@@ -83,6 +83,7 @@ export function parseServeOptions(args: string[]): ServiceOptions {
       'request-timeout-ms': { type: 'string' },
       'max-connections': { type: 'string' },
       'no-reply-cache': { type: 'boolean' },
+      'living-demo-every-ms': { type: 'string' },
     },
   });
   if (!values.data) throw new UsageError('serve needs --data DIR');
@@ -103,5 +104,9 @@ export function parseServeOptions(args: string[]): ServiceOptions {
     ...parseTimeouts(values['headers-timeout-ms'], values['request-timeout-ms']),
     maxConnections: parsePositive('--max-connections', values['max-connections'], DEFAULT_MAX_CONNECTIONS),
     replyCache: !values['no-reply-cache'],
+    livingDemoEveryMs:
+      values['living-demo-every-ms'] === undefined
+        ? null
+        : parsePositive('--living-demo-every-ms', values['living-demo-every-ms'], 0),
   };
 }

@@ -65,3 +65,24 @@ export function listActivities(
     ...page,
   });
 }
+
+/** The fields of a deal its CRM changes: each given sets its column (null clears it). */
+export interface DealChanges {
+  status?: string;
+  title?: string;
+  forecast_amount?: number | null;
+  close_date?: string | null;
+  owner_id?: string | null;
+}
+
+/** Writes the given fields of a deal and moves its `updated_at`, as a change in its CRM would. */
+export function updateDeal(db: Db, dealId: string, changes: DealChanges, now: string): void {
+  const set = Object.entries(changes).filter(([, value]) => value !== undefined);
+  if (set.length === 0) return;
+  const columns = set.map(([column]) => `${column} = ?`).join(', ');
+  db.prepare(`UPDATE deals SET ${columns}, updated_at = ? WHERE id = ?`).run(
+    ...set.map(([, value]) => value as string | number | null),
+    now,
+    dealId,
+  );
+}

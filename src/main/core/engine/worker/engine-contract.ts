@@ -18,10 +18,7 @@ export const engineContract = {
   held: { params: Read, result: answer },
   expectChanges: { params: Workspace, result: z.void() },
   boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
-  searchLocal: {
-    params: Workspace.extend({ query: LocalSearchParams.extend({ dealLimit: z.int().positive().optional() }) }),
-    result: answer,
-  },
+  searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

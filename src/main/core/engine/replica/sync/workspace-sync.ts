@@ -343,7 +343,12 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   }
 
   function begin(mode: 'round' | 'pending'): Promise<void> {
-    if (paused || running) return running ?? Promise.resolve();
+    if (paused) return running ?? Promise.resolve();
+    if (running) {
+      // A run told to stop (paused, then resumed at once) may still be unwinding a request: the
+      // new run starts once it has, rather than the resume being lost to it.
+      return controller.signal.aborted ? running.then(() => begin(mode)) : running;
+    }
     clearTimeout(timer);
     controller = new AbortController();
     const { signal } = controller;
