@@ -165,4 +165,55 @@ describe('the workspace model', () => {
     );
     db.close();
   });
+
+  it('journals every field a deal’s CRM changed on the service at the next round, a deal deleted, and both undone', async () => {
+    const { db, client, sync } = await syncedCopy(service.baseUrl);
+    const org = demoKeyOf(service.manifest!).org;
+    const deals = (await client.listDeals({ limit: 100 })).data;
+    const moved = deals.find((deal) => deal.status === 'OPEN' && deal.close_date && deal.owner_id)!;
+    const deleted = deals.find((deal) => deal !== moved)!;
+    const owner = org.members.find((member) => member.id !== moved.owner_id)!.id;
+    const set = (id: string, ...fields: string[]) =>
+      service.cli(['deal', 'set', '--org', org.id, '--deal', id, ...fields]);
+    const changes = (since: number) =>
+      journalSince(db, since).map(({ dealId, field, before, after }) => ({ dealId, field, before, after }));
+
+    const changedAt = Date.now();
+    await set(moved.id, '--status', 'WON', '--amount', '999', '--close-date', '2027-01-15', '--owner', owner);
+    await set(moved.id, '--title', 'Renamed in the CRM');
+    await set(deleted.id, '--status', 'DELETED');
+    await sync.start();
+    expect(changes(changedAt)).toEqual(
+      expect.arrayContaining([
+        { dealId: moved.id, field: 'status', before: 'OPEN', after: 'WON' },
+        { dealId: moved.id, field: 'title', before: moved.title, after: 'Renamed in the CRM' },
+        { dealId: moved.id, field: 'forecast_amount', before: moved.forecast_amount ?? null, after: 999 },
+        { dealId: moved.id, field: 'close_date', before: moved.close_date, after: '2027-01-15T00:00:00.000Z' },
+        { dealId: moved.id, field: 'owner_id', before: moved.owner_id, after: owner },
+        expect.objectContaining({ dealId: deleted.id, field: 'removed' }),
+      ]),
+    );
+    expect(changes(changedAt)).toHaveLength(6);
+
+    const undoneAt = Date.now();
+    await set(
+      moved.id,
+      ...['--status', 'OPEN', '--amount', String(moved.forecast_amount ?? 'none'), '--close-date', moved.close_date!],
+      ...['--owner', moved.owner_id!, '--title', moved.title!],
+    );
+    await set(deleted.id, '--status', deleted.status);
+    await sync.start();
+    expect(changes(undoneAt)).toEqual(
+      expect.arrayContaining([
+        { dealId: moved.id, field: 'status', before: 'WON', after: 'OPEN' },
+        { dealId: moved.id, field: 'title', before: 'Renamed in the CRM', after: moved.title },
+        { dealId: moved.id, field: 'forecast_amount', before: 999, after: moved.forecast_amount ?? null },
+        { dealId: moved.id, field: 'close_date', before: '2027-01-15T00:00:00.000Z', after: moved.close_date },
+        { dealId: moved.id, field: 'owner_id', before: owner, after: moved.owner_id },
+        expect.objectContaining({ dealId: deleted.id, field: 'added', before: null }),
+      ]),
+    );
+    expect(changes(undoneAt)).toHaveLength(6);
+    db.close();
+  });
 });
