@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   Analysis,
+  DealListQuery,
+  DealStatus,
   type EndpointData,
   type EndpointDefinition,
   type EndpointName,
@@ -365,6 +367,41 @@ export const DealWarningThresholds = z.object({
 });
 export type DealWarningThresholds = z.infer<typeof DealWarningThresholds>;
 export const defaultDealWarningThresholds: DealWarningThresholds = { staleDays: 14, probabilityDrop: 10 };
+/**
+ * What "pricing mentioned" looks for in a deal's calls: a substring search for it finds price,
+ * prices, priced, pricing (the service's search, or the local copy's transcripts).
+ */
+export const PRICING_SEARCH = 'pric';
+
+/**
+ * What the local copy holds of a Pipeline card beyond its deal record (deals/useCardFacts.ts,
+ * deal-warnings.ts); each is null when the copy does not hold it, and the card reads it itself.
+ */
+export const BoardCardFacts = z.object({
+  /** The detail's win probability: null when the deal was never scored. */
+  probability: z.object({ value: z.number().nullable() }).nullable(),
+  /** When the newest activity happened: null when the deal has none, absent when it does not say. */
+  latestActivity: z.object({ at: z.string().nullable().optional() }).nullable(),
+  /** The newest scorings (at most ten), newest first. */
+  scorings: z.array(Scoring).nullable(),
+  /** How many lines of the deal's calls mention pricing, at least; 0 only when none does. */
+  pricingMentions: z.int().nonnegative().nullable(),
+});
+export type BoardCardFacts = z.infer<typeof BoardCardFacts>;
+/** A status's count and forecast sum, of every deal of it the copy holds. */
+export const BoardTotals = z.object({ count: z.int().nonnegative(), amount: z.number() });
+export type BoardTotals = z.infer<typeof BoardTotals>;
+/**
+ * A page of a Pipeline column: the deals as `listDeals` gives them, with what the copy holds of
+ * each card by deal id, and the column's totals (null when the copy does not hold the whole list:
+ * the column counts itself).
+ */
+export const BoardDealsParams = DealListQuery.pick({ cursor: true, limit: true }).extend({ status: DealStatus });
+export type BoardDealsParams = z.output<typeof BoardDealsParams>;
+export type BoardDeals = ApiResult<'listDeals'> & {
+  facts: Record<string, BoardCardFacts>;
+  totals: BoardTotals | null;
+};
 export const Preferences = z.object({ theme: Theme, dealWarnings: DealWarningThresholds.optional() });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -458,6 +495,15 @@ export const operations = {
     result: z.object({ saved: z.boolean() }),
   },
   getReplicaStatus: { params: Empty, result: ReplicaStatus },
+  /**
+   * A page of a Pipeline column, with what each card shows, in one answer: from the local copy
+   * when the sync keeps it up to date (no request to the service), else the service's page with
+   * no facts (each card reads its own).
+   */
+  listBoardDeals: {
+    params: BoardDealsParams,
+    result: z.custom<BoardDeals>(),
+  },
   getSyncStatus: { params: Empty, result: SyncStatus },
   searchLocal: { params: LocalSearchParams, result: LocalSearchResult },
   /**

@@ -1,5 +1,5 @@
-import type { InvalidateQueryFilters } from '@tanstack/react-query';
-import type { ChangedRead } from '../../shared/bridge';
+import type { InfiniteData, InvalidateQueryFilters } from '@tanstack/react-query';
+import type { BoardDeals, ChangedRead } from '../../shared/bridge';
 import { localSearchKeys } from '../local-search/queries';
 import { callKeys } from '../records/call-reads';
 import { dealKeys } from '../records/deal-reads';
@@ -8,6 +8,16 @@ import { webhookKeys } from '../webhooks/queries';
 
 /** Local search reads transcripts and what it filters on (calls, deals): their change changes its results. */
 const searched = { queryKey: localSearchKeys.all };
+/**
+ * The Pipeline's columns answered from the local copy hold each card's detail, newest activity,
+ * scorings and the pricing in its calls (dealQueries.board): a change to any of them reads those
+ * columns again. A column the service answered holds none of them (its cards read their own).
+ */
+const board: InvalidateQueryFilters = {
+  queryKey: dealKeys.lists(),
+  predicate: (query) =>
+    (query.state.data as InfiniteData<BoardDeals> | undefined)?.pages.some((page) => page.totals !== null) ?? false,
+};
 
 /**
  * The screens' queries that show each read of the service, for one of its stored answers changed.
@@ -16,7 +26,7 @@ const searched = { queryKey: localSearchKeys.all };
  */
 const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]> = {
   getDeal: (id) =>
-    id ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched] : [],
+    id ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched, board] : [],
   listDeals: () => [{ queryKey: dealKeys.lists() }, { queryKey: [...dealKeys.all, 'totals'] }, searched],
   listActivities: (id) =>
     id
@@ -24,12 +34,13 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
           { queryKey: dealKeys.activities(id) },
           { queryKey: dealKeys.latestActivity(id) },
           { queryKey: dealKeys.signals(id) },
+          board,
         ]
       : [],
-  listScorings: (id) => (id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }] : []),
+  listScorings: (id) => (id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }, board] : []),
   getVideo: (id) => (id ? [{ queryKey: callKeys.detail(id), exact: true }, searched] : []),
-  listVideos: () => [{ queryKey: callKeys.lists() }, searched],
-  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched] : []),
+  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board],
+  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board] : []),
   getVideoEvents: (id) => (id ? [{ queryKey: callKeys.events(id) }] : []),
   getSummary: (id) => (id ? [{ queryKey: callKeys.summary(id) }] : []),
   getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }] : []),

@@ -17,7 +17,7 @@ import { DealWarningList } from './DealWarningList';
 import { dealQueries } from './queries';
 import { type BoardCard, useCardFacts } from './useCardFacts';
 import { useDealWarnings } from './useDealWarnings';
-import { useStatusTotals } from './useStatusTotals';
+import { type StatusTotals, useStatusTotals } from './useStatusTotals';
 
 /** The card's win probability, or why there is none. */
 function probabilityText(card: BoardCard | undefined): string {
@@ -41,14 +41,20 @@ export function DealGroup({
   ownerId: string | null;
 }) {
   const { atRiskOnly, sort } = view;
-  const deals = useInfiniteQuery(dealQueries.list(status));
+  const deals = useInfiniteQuery(dealQueries.board(status));
   const ownerName = useMemberNames();
   const currency = useWorkspaceCurrency();
-  const totals = useStatusTotals(status);
+  const pages = deals.data?.pages ?? [];
+  const copyTotals = pages[0]?.totals ?? null;
+  const countedTotals = useStatusTotals(status, deals.data !== undefined && copyTotals === null);
+  const totals: StatusTotals | null = copyTotals
+    ? { ...copyTotals, complete: true, endless: false, failed: false }
+    : countedTotals;
   const headingId = `group-${status}`;
-  const loaded = recordsOf(deals.data?.pages ?? []);
-  const warnings = useDealWarnings(loaded);
-  const facts = useCardFacts(loaded, sort?.key ?? null);
+  const loaded = recordsOf(pages);
+  const held = new Map(pages.flatMap((page) => Object.entries(page.facts)));
+  const warnings = useDealWarnings(loaded, held);
+  const facts = useCardFacts(loaded, sort?.key ?? null, held);
   const checking = loaded.filter((deal) => warnings.get(deal.id) === undefined).length;
   const items = loaded.filter(
     (deal) =>

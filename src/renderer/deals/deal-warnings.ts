@@ -12,7 +12,7 @@ export interface DealSignals {
   latestActivityAt: string | null | undefined;
   /** The newest scorings, newest first. */
   scorings: readonly Scoring[] | undefined;
-  /** How many transcript segments of the deal's calls mention pricing. */
+  /** How many transcript segments of the deal's calls mention pricing (at least; 0 only when none does). */
   pricingMentions: number | undefined;
 }
 
@@ -23,8 +23,6 @@ export interface DealWarning {
   text: string;
 }
 
-/** A substring search for this finds price, prices, priced, pricing. */
-export const PRICING_SEARCH = 'pric';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Warnings are about deals still being worked; a won, lost or archived deal has nothing to act on. */
 const ACTIVE = new Set(['OPEN', 'ON_HOLD']);

@@ -1,19 +1,24 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { DealStatus, Scoring } from '../../shared/api';
+import { PRICING_SEARCH } from '../../shared/bridge';
 import { call, callInBackground } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
 import { dealKeys } from '../records/deal-reads';
 import { nextCursor } from '../state/cursor-pages';
-import { type DealSignals, PRICING_SEARCH } from './deal-warnings';
+import type { DealSignals } from './deal-warnings';
 
 /** A read whose failure leaves its signal unknown instead of failing the others. */
 const unlessFailed = async <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
 
 export const dealQueries = {
-  list: (status: DealStatus) =>
+  /**
+   * A Pipeline column: its deals with what the local copy holds of each card (its facts) and the
+   * status's totals, one read a page; a card whose facts the copy lacks reads its own.
+   */
+  board: (status: DealStatus) =>
     infiniteQueryOptions({
       queryKey: dealKeys.list(status),
-      queryFn: ({ pageParam, signal }) => call('listDeals', { status, cursor: pageParam, limit: 25 }, signal),
+      queryFn: ({ pageParam, signal }) => call('listBoardDeals', { status, cursor: pageParam, limit: 25 }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
     }),

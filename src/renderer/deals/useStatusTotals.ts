@@ -16,13 +16,14 @@ export interface StatusTotals {
 }
 
 /**
- * A status's count and forecast sum. The interface offers no totals, so every page is read in
+ * A status's count and forecast sum, counted here while `counts` (when the board's read did not
+ * bring them from the local copy). The interface offers no totals, so every page is read in
  * turn, one after the other (never in parallel: the cursor of each comes from the one before),
  * at the shared page budget's pace, and the figures grow as they come.
  */
-export function useStatusTotals(status: DealStatus): StatusTotals | null {
-  const pages = useInfiniteQuery(dealQueries.totals(status));
-  useEveryPage(pages);
+export function useStatusTotals(status: DealStatus, counts: boolean): StatusTotals | null {
+  const pages = useInfiniteQuery({ ...dealQueries.totals(status), enabled: counts });
+  useEveryPage(pages, counts);
   if (!pages.data) return null;
   const deals = recordsOf(pages.data.pages);
   const complete = listEnded(pages.data.pages);

@@ -4,6 +4,7 @@ import type { AppParts, Handlers } from './operation-handlers';
 type CopyOperation =
   | 'getReplicaStatus'
   | 'getSyncStatus'
+  | 'listBoardDeals'
   | 'searchLocal'
   | 'getHeldTranscript'
   | 'pauseSync'
@@ -14,7 +15,7 @@ type CopyOperation =
   | 'setCopyScope'
   | 'removeLocalData';
 
-/** The workspace's local copy: its status, its sync, search over it, on or off, its removal. */
+/** The workspace's local copy: its status, its sync, reads and search over it, on or off, its removal. */
 export function copyOperations(app: AppParts): Handlers<CopyOperation> {
   const { workspaces, engine, settings } = app;
   const { connectivity } = app.service;
@@ -26,6 +27,7 @@ export function copyOperations(app: AppParts): Handlers<CopyOperation> {
       return { workspaceId: workspace.id, ...copy, ...(await connectivity.check(workspace.id)) };
     },
     getSyncStatus: async () => engine.syncStatus(workspaces.active().id),
+    listBoardDeals: async (params, signal) => engine.boardDeals(workspaces.active().id, params, signal),
     searchLocal: async (query, signal) => engine.searchLocal(workspaces.active().id, query, signal),
     getHeldTranscript: async ({ id }) =>
       engine.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,

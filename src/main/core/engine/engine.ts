@@ -1,4 +1,6 @@
 import type {
+  BoardDeals,
+  BoardDealsParams,
   ChangedRead,
   LocalCopy,
   LocalCopyReset,
@@ -11,9 +13,13 @@ import { createChangeBatch } from './change-batch';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
 import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
+import { boardPageFromCopy } from './replica/model/board-cards';
 import { createReplicaReads } from './replica/replica-reads';
 import type { ReplicaStorageOptions } from './replica/replicas';
 import type { ServiceHit } from './replica/service-hits';
+
+/** Sync states in which the sync keeps walking the workspace's lists into its copy. */
+const keepingStates: ReadonlySet<SyncStatus['state']> = new Set(['syncing', 'up-to-date', 'waiting', 'offline']);
 
 /** Why a request is made: a screen's read (the client's retries) or the sync's (one attempt, its own schedule). */
 export type RequestPurpose = 'read' | 'sync';
@@ -76,6 +82,22 @@ export function createEngine(options: EngineOptions) {
     storage: options.storage,
   });
   const { replicas } = localCopies;
+
+  /**
+   * Whether the sync keeps the workspace's copy up to date: it runs (not paused, not off) and can
+   * store. Then a screen reading many records is answered from the copy without asking the
+   * service about each (the sync's next round fetches what changed); otherwise each is read as a
+   * screen reads it, asked of the service behind the copy.
+   */
+  const syncKeeps = (workspaceId: string) => {
+    const status = localCopies.syncStatus(workspaceId);
+    // A copy of part of the workspace (its scope) does not hold every deal a column lists.
+    return (
+      keepingStates.has(status.state) &&
+      status.scope.kind === 'everything' &&
+      replicas.storingPause(workspaceId) === null
+    );
+  };
   const reads = createReplicaReads({
     replicas,
     fetch: (workspaceId, op, params, signal) => options.request(workspaceId, op, params, signal, 'read'),
@@ -93,6 +115,20 @@ export function createEngine(options: EngineOptions) {
       reads.held(workspaceId, op, params),
     /** The app changed something on the service: copies read before now wait for it once. */
     expectChanges: async (workspaceId: string) => reads.expectChanges(workspaceId),
+
+    /**
+     * A Pipeline column's page with what each card shows, in one answer: from the workspace model
+     * while the sync keeps the copy up to date (no request), else the deals list as a screen
+     * reads it, with no facts (each card reads its own, as before).
+     */
+    async boardDeals(workspaceId: string, params: BoardDealsParams, signal: AbortSignal): Promise<BoardDeals> {
+      if (syncKeeps(workspaceId)) {
+        const fromCopy = await replicas.read(workspaceId, ({ db }) => boardPageFromCopy(db, params));
+        if (fromCopy) return fromCopy;
+      }
+      const page = await reads.read(workspaceId, 'listDeals', { ...params }, signal);
+      return { ...(page as BoardDeals), facts: {}, totals: null };
+    },
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */
     async searchLocal(

@@ -1,6 +1,6 @@
 import { endpoints } from '../../../../shared/api';
 import type { ReplicaDatabase } from './replica-db';
-import { markSearchTablesChanged } from './transcript-index';
+import { searchTablesChanged } from './transcript-index';
 
 /** A record kind of the copy, as the sync names it. */
 export type RecordKind = 'deals' | 'videos';
@@ -26,8 +26,9 @@ const IN_IDS = 'IN (SELECT value FROM json_each(:ids))';
 
 /**
  * Deletes everything the copy holds of these records: every stored read of them (whatever its
- * params), every stored list page that shows one, a call's transcript lines and their index, its
- * row and a deal's, and the sync's marks. What the screens then read of them is the service's.
+ * params), every stored list page that shows one, a call's transcript lines and their index, the
+ * model's rows of either (a deal's scorings, activities and journal; a call's checklist, summary
+ * and events), and the sync's marks. What the screens then read of them is the service's.
  */
 export function forgetRecords(db: ReplicaDatabase, kind: RecordKind, ids: readonly string[]): void {
   if (ids.length === 0) return;
@@ -41,16 +42,20 @@ export function forgetRecords(db: ReplicaDatabase, kind: RecordKind, ids: readon
        SELECT 1 FROM json_each(answers.body, '$.data') AS item
        WHERE item.type = 'object' AND json_extract(item.value, '$.id') ${IN_IDS})`,
   ).run({ ...params, op: listOf[kind] });
+  // The workspace model's rows of them too (model/workspace-model.ts), the deal journal included.
   if (kind === 'videos') {
-    for (const table of ['segments', 'segment_spans', 'transcripts_held'])
+    const ofCall = ['segments', 'segment_spans', 'transcripts_held', 'checklists', 'checklist_items', 'summaries'];
+    for (const table of [...ofCall, 'sales_events'])
       db.prepare(`DELETE FROM ${table} WHERE video_id ${IN_IDS}`).run(params);
     db.prepare(`DELETE FROM calls WHERE id ${IN_IDS}`).run(params);
   } else {
+    for (const table of ['scorings', 'activities', 'deal_journal'])
+      db.prepare(`DELETE FROM ${table} WHERE deal_id ${IN_IDS}`).run(params);
     db.prepare(`DELETE FROM deals WHERE id ${IN_IDS}`).run(params);
   }
   db.prepare(`DELETE FROM sync_parts WHERE kind = :kind AND id ${IN_IDS}`).run({ ...params, kind });
   db.prepare(`DELETE FROM sync_items WHERE kind = :kind AND id ${IN_IDS}`).run({ ...params, kind });
-  markSearchTablesChanged(db);
+  searchTablesChanged(db);
 }
 
 /**

@@ -294,7 +294,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
       const wasRunning = running === workspaceId;
       await sync?.stop();
       await replicas.write(workspaceId, (replica) =>
-        syncStore(replica).openRound(applyScopeAt(scopeOf(workspaceId), Date.now())),
+        syncStore(replica).openRound(applyScopeAt(scopeOf(workspaceId), Date.now()), Date.now()),
       );
       options.changed(workspaceId);
       options.syncProgress(this.syncStatus(workspaceId));

@@ -63,12 +63,12 @@ function parseLocalCursor(cursor: string): Position | null {
 /**
  * A list the app never read, answered offline as the service would, newest first in keyset pages:
  * calls and deals from those the replica holds (every list page and detail it stored, the sync's
- * walk included), filtered (`created_after` and `created_before` strict, DELETED only when asked
- * for, design.md); a deal's or a call's own list from the first page of it stored. A cursor is the
- * service's (the page that gave it is stored: the next page starts after its last record) or one
- * written here. Null when the replica cannot place the cursor or does not hold what was asked
- * for (for calls and deals: before a sync round has walked their lists), and the read fails as
- * offline instead.
+ * walk included, those a whole walk no longer found left out), filtered (`created_after` and
+ * `created_before` strict, DELETED only when asked for, design.md); a deal's or a call's own list
+ * from the first page of it stored. A cursor is the service's (the page that gave it is stored:
+ * the next page starts after its last record) or one written here. Null when the replica cannot
+ * place the cursor or does not hold what was asked for (for calls and deals: before a sync round
+ * has walked their lists), and the read fails as offline instead.
  */
 export function offlineList(
   db: ReplicaDatabase,
@@ -133,6 +133,7 @@ function fromRecords(
       `SELECT id, created_ms, body FROM ${table}
        WHERE body IS NOT NULL AND created_ms IS NOT NULL
          AND (:status IS NULL AND coalesce(status, '') <> 'DELETED' OR status = :status)
+         AND (removed_at IS NULL OR :status = 'DELETED')
          AND (:createdAfter IS NULL OR created_ms > :createdAfter)
          AND (:createdBefore IS NULL OR created_ms < :createdBefore)
          AND (:afterMs IS NULL OR created_ms < :afterMs OR (created_ms = :afterMs AND id < :afterId))

@@ -1,3 +1,4 @@
+import { workspaceModel } from './model/workspace-model';
 import type { ReplicaDatabase } from './replica-db';
 import { transcriptIndex } from './transcript-index';
 
@@ -36,10 +37,13 @@ export function replicaAnswers(db: ReplicaDatabase) {
      ON CONFLICT (op, params) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at`,
   );
   const index = transcriptIndex(db);
-  // The answer and what search derives from it commit together.
+  const model = workspaceModel(db);
+  // The answer and what search and the model derive from it commit together.
   const store = db.transaction((op: string, params: string, body: unknown, fetchedAt: number) => {
     upsert.run(op, params, JSON.stringify(body), fetchedAt);
-    index.indexAnswer(op, Object.fromEntries(JSON.parse(params) as [string, unknown][]), body);
+    const read = Object.fromEntries(JSON.parse(params) as [string, unknown][]);
+    index.indexAnswer(op, read, body);
+    model.indexAnswer(op, read, body, fetchedAt);
   });
   const newest = db.prepare<[], { at: number | null }>('SELECT max(fetched_at) AS at FROM answers');
 
@@ -59,8 +63,9 @@ export function replicaAnswers(db: ReplicaDatabase) {
      * Keeps records a list page showed where search and offline lists find them, without keeping
      * the page as an answer: it showed others too, which the copy does not keep (its scope).
      */
-    indexListed: db.transaction((op: 'listVideos' | 'listDeals', records: unknown[]) => {
+    indexListed: db.transaction((op: 'listVideos' | 'listDeals', records: unknown[], seenAt: number) => {
       index.indexAnswer(op, {}, { data: records });
+      model.indexAnswer(op, {}, { data: records }, seenAt);
     }),
     /** When the service last answered a read kept here; null for an empty replica. */
     lastFetchedAt(): number | null {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { ensurePrivateFile, narrowIfPresent } from '../../../../node-shared/private-files';
+import { fillModelIfPending } from './model/workspace-model';
 import { migrateReplica } from './replica-schema';
 
 export type ReplicaDatabase = Database.Database;
@@ -23,6 +24,12 @@ export function cipherPragmas(key: Buffer): string[] {
   return [`cipher='sqlcipher'`, `key="x'${key.toString('hex')}'"`];
 }
 
+/** The newest schema, and the workspace model filled from the answers held when it is new. */
+function upgrade(db: ReplicaDatabase): void {
+  migrateReplica(db);
+  fillModelIfPending(db);
+}
+
 /**
  * Opens (creating when absent) a workspace's replica. A file is created empty at 0600 first so
  * SQLite's side files get the same mode. A wrong key fails here, at the first read, not later.
@@ -30,7 +37,7 @@ export function cipherPragmas(key: Buffer): string[] {
 export function openReplicaDb(location: ReplicaLocation): ReplicaDatabase {
   if (location.file === null) {
     const db = new Database(':memory:');
-    migrateReplica(db);
+    upgrade(db);
     return db;
   }
   ensurePrivateFile(location.file);
@@ -39,7 +46,7 @@ export function openReplicaDb(location: ReplicaLocation): ReplicaDatabase {
     for (const pragma of cipherPragmas(location.key)) db.pragma(pragma);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    migrateReplica(db);
+    upgrade(db);
   } catch (error) {
     db.close();
     throw error;

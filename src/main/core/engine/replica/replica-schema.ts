@@ -2,10 +2,27 @@ import type Database from 'better-sqlite3-multiple-ciphers';
 import { NewerReplicaError } from './storage-faults';
 
 /**
- * Append-only: each entry moves the file from version i to i + 1 (`user_version`), so a replica
- * written by an earlier version is upgraded in place rather than thrown away.
+ * Adds the columns a table lacks: a file whose version was set back by hand (as tests do to build
+ * an older one) keeps its later columns, and SQLite has no ADD COLUMN IF NOT EXISTS.
  */
-const migrations: string[] = [
+function addColumns(db: Database.Database, table: string, columns: Record<string, string>): void {
+  const held = new Set(
+    db
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+      .all()
+      .map((column) => column.name),
+  );
+  for (const [name, type] of Object.entries(columns)) {
+    if (!held.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+  }
+}
+
+/**
+ * Append-only: each entry moves the file from version i to i + 1 (`user_version`), so a replica
+ * written by an earlier version is upgraded in place rather than thrown away. An entry is SQL, or
+ * a step that needs to look at the file first.
+ */
+const migrations: (string | ((db: Database.Database) => void))[] = [
   // Every answer the app has read, as the client read it (records left out included), keyed by
   // the operation and its canonical params: what makes a seen screen paint without the service.
   `CREATE TABLE answers (
@@ -138,6 +155,84 @@ const migrations: string[] = [
      ),
      owner_id = (SELECT json_extract(body, '$.owner_id') FROM deals WHERE deals.id = sync_items.id)
    WHERE kind = 'deals';`,
+  // The copy as a model of the workspace (model/workspace-model.ts): every deal's list fields,
+  // win probability and factors, when it was first seen, last seen present and found gone; the
+  // calls likewise; members, scorings, activities (each list's newest first, as its first page
+  // ranked them), checklist evaluations and their items, summaries and sales events; and the
+  // journal of every change to a deal's list fields and probability. The rows are filled from the
+  // answers already held once this migration commits (`model_state` 'fill'), so an upgraded copy
+  // needs no new sync; its history starts then.
+  (db) => {
+    addColumns(db, 'deals', {
+      owner_id: 'TEXT',
+      forecast_amount: 'REAL',
+      close_date: 'TEXT',
+      updated_at: 'TEXT',
+      probability: 'REAL',
+      score_factors: 'TEXT',
+      detail_at: 'INTEGER',
+      first_seen_at: 'INTEGER',
+      present_at: 'INTEGER',
+      removed_at: 'INTEGER',
+    });
+    addColumns(db, 'calls', {
+      updated_at: 'TEXT',
+      duration_seconds: 'REAL',
+      first_seen_at: 'INTEGER',
+      present_at: 'INTEGER',
+      removed_at: 'INTEGER',
+    });
+    db.exec(`CREATE INDEX IF NOT EXISTS deals_by_status ON deals (status, created_ms DESC, id DESC);
+     CREATE INDEX IF NOT EXISTS deals_by_owner ON deals (owner_id, close_date);
+     CREATE INDEX IF NOT EXISTS calls_by_deal ON calls (deal_id, created_ms DESC);
+     CREATE TABLE IF NOT EXISTS members (
+       id TEXT PRIMARY KEY, email TEXT, display_name TEXT, given_name TEXT, family_name TEXT,
+       status TEXT, body TEXT NOT NULL
+     ) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS scorings (
+       id TEXT PRIMARY KEY, deal_id TEXT NOT NULL, status TEXT, probability REAL,
+       created_at TEXT, created_ms INTEGER, finished_at TEXT, rank INTEGER, body TEXT NOT NULL
+     ) WITHOUT ROWID;
+     CREATE INDEX IF NOT EXISTS scorings_by_deal ON scorings (deal_id, created_ms DESC, id DESC);
+     CREATE INDEX IF NOT EXISTS scorings_ranked ON scorings (deal_id, rank) WHERE rank IS NOT NULL;
+     CREATE TABLE IF NOT EXISTS activities (
+       id TEXT PRIMARY KEY, deal_id TEXT NOT NULL, action TEXT, video_id TEXT, member_id TEXT,
+       created_at TEXT, created_ms INTEGER, rank INTEGER, body TEXT NOT NULL
+     ) WITHOUT ROWID;
+     CREATE INDEX IF NOT EXISTS activities_by_deal ON activities (deal_id, created_ms DESC, id DESC);
+     CREATE INDEX IF NOT EXISTS activities_ranked ON activities (deal_id, rank) WHERE rank IS NOT NULL;
+     CREATE INDEX IF NOT EXISTS activities_by_call ON activities (video_id);
+     CREATE TABLE IF NOT EXISTS held_lists (
+       op TEXT NOT NULL, parent_id TEXT NOT NULL, ranked INTEGER NOT NULL, more INTEGER NOT NULL,
+       PRIMARY KEY (op, parent_id)
+     ) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS checklists (
+       video_id TEXT PRIMARY KEY, id TEXT, status TEXT, overall_assessment TEXT, body TEXT NOT NULL
+     ) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS checklist_items (
+       video_id TEXT NOT NULL, position INTEGER NOT NULL, id TEXT, item_text TEXT, status TEXT,
+       reasoning TEXT, improvement_suggestion TEXT, evidence TEXT NOT NULL,
+       PRIMARY KEY (video_id, position)
+     ) WITHOUT ROWID;
+     CREATE INDEX IF NOT EXISTS checklist_items_by_item ON checklist_items (id, status);
+     CREATE TABLE IF NOT EXISTS summaries (
+       video_id TEXT PRIMARY KEY, id TEXT, notes_markdown TEXT, body TEXT NOT NULL
+     ) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS sales_events (
+       video_id TEXT NOT NULL, position INTEGER NOT NULL, id TEXT, type TEXT, text TEXT,
+       start REAL, "end" REAL, segment_id TEXT, created_at TEXT,
+       PRIMARY KEY (video_id, position)
+     ) WITHOUT ROWID;
+     CREATE INDEX IF NOT EXISTS sales_events_by_type ON sales_events (type);
+     CREATE TABLE IF NOT EXISTS deal_journal (
+       seq INTEGER PRIMARY KEY, deal_id TEXT NOT NULL, field TEXT NOT NULL,
+       before TEXT, after TEXT, factor TEXT, seen_at INTEGER NOT NULL
+     );
+     CREATE INDEX IF NOT EXISTS deal_journal_by_time ON deal_journal (seen_at);
+     CREATE INDEX IF NOT EXISTS deal_journal_by_deal ON deal_journal (deal_id, seq);
+     CREATE TABLE IF NOT EXISTS model_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+     INSERT OR IGNORE INTO model_state (key, value) VALUES ('fill', 'pending');`);
+  },
 ];
 
 /**
@@ -149,7 +244,9 @@ export function migrateReplica(db: Database.Database, version = migrations.lengt
   if (current > migrations.length) throw new NewerReplicaError(current, migrations.length);
   for (let next = current; next < version; next += 1) {
     db.transaction(() => {
-      db.exec(migrations[next]!);
+      const step = migrations[next]!;
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${next + 1}`);
     })();
   }

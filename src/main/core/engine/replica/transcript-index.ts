@@ -1,11 +1,6 @@
 import { notFoundIn } from './kept-not-found';
+import { number, type Row, text } from './model/fields';
 import type { ReplicaDatabase } from './replica-db';
-import { epochMs } from './timestamp';
-
-type Row = Record<string, unknown>;
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 const versions = new WeakMap<ReplicaDatabase, number>();
 
@@ -14,16 +9,16 @@ export function searchTablesVersion(db: ReplicaDatabase): number {
   return versions.get(db) ?? 0;
 }
 
-/** Whatever was read of the search tables is read again. */
-export function markSearchTablesChanged(db: ReplicaDatabase): void {
+/** The search tables were written to: what was read of them is read again. */
+export function searchTablesChanged(db: ReplicaDatabase): void {
   versions.set(db, searchTablesVersion(db) + 1);
 }
 
 /**
- * Keeps the search tables in step with the answers stored: a transcript's segments (replaced
- * whole), and each call and deal as its list or detail last gave it (what search filters and
- * groups on, and what an offline list is answered from). Fields are read tolerantly: another
- * service may leave any of them out.
+ * Keeps the transcript index in step with the answers stored: a transcript's segments, replaced
+ * whole. What search filters and groups on (each call and deal as its list or detail last gave
+ * it) is the workspace model's (model/workspace-model.ts); a write to either moves the version.
+ * Fields are read tolerantly: another service may leave any of them out.
  */
 export function transcriptIndex(db: ReplicaDatabase) {
   const clearSegments = db.prepare<[string]>('DELETE FROM segments WHERE video_id = ?');
@@ -37,31 +32,11 @@ export function transcriptIndex(db: ReplicaDatabase) {
     `INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const upsertCall = db.prepare<
-    [string, string | null, string | null, string | null, string | null, number | null, string]
-  >(
-    `INSERT INTO calls (id, title, deal_id, created_at, status, created_ms, body) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET title = excluded.title, deal_id = excluded.deal_id,
-       created_at = excluded.created_at, status = excluded.status, created_ms = excluded.created_ms, body = excluded.body`,
-  );
-  const upsertDeal = db.prepare<[string, string | null, string | null, string | null, number | null, string]>(
-    `INSERT INTO deals (id, title, status, created_at, created_ms, body) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET title = excluded.title, status = excluded.status,
-       created_at = excluded.created_at, created_ms = excluded.created_ms, body = excluded.body`,
-  );
-
-  function records(data: unknown): Row[] {
-    const list = Array.isArray(data) ? data : [data];
-    return list.filter((item): item is Row => typeof item === 'object' && item !== null && typeof item.id === 'string');
-  }
-
   return {
     /** Called with every answer stored; the ones that feed search are indexed. */
     indexAnswer(op: string, params: Record<string, unknown>, body: unknown): void {
       const data = (body as { data?: unknown } | null)?.data;
-      if (['getTranscript', 'listVideos', 'getVideo', 'listDeals', 'getDeal'].includes(op)) {
-        markSearchTablesChanged(db);
-      }
+      if (['getTranscript', 'listVideos', 'getVideo', 'listDeals', 'getDeal'].includes(op)) searchTablesChanged(db);
       // A transcript's answer replaces its segments whole; one without segments (its 404) leaves none.
       if (op === 'getTranscript' && typeof params.id === 'string') {
         clearSegments.run(params.id);
@@ -87,33 +62,6 @@ export function transcriptIndex(db: ReplicaDatabase) {
           first ??= last;
         });
         if (first !== null && last !== null) insertSpan.run(params.id, first, last);
-      } else if (op === 'listVideos' || op === 'getVideo') {
-        for (const call of records(data)) {
-          const createdAt = text(call.created_at);
-          upsertCall.run(
-            call.id as string,
-            text(call.title),
-            text(call.deal_id),
-            createdAt,
-            text(call.status),
-            epochMs(createdAt),
-            JSON.stringify(call),
-          );
-        }
-      } else if (op === 'listDeals' || op === 'getDeal') {
-        for (const record of records(data)) {
-          // What the detail adds to the list item (the interface's Deal): a list answered offline leaves it out.
-          const { probability: _probability, score_factors: _scoreFactors, ...deal } = record;
-          const createdAt = text(deal.created_at);
-          upsertDeal.run(
-            deal.id as string,
-            text(deal.title),
-            text(deal.status),
-            createdAt,
-            epochMs(createdAt),
-            JSON.stringify(deal),
-          );
-        }
       }
     },
   };

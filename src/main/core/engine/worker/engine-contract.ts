@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+import { BoardDealsParams, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
 
 /**
  * What crosses between the app (main) and the engine's worker, in the bridge's style: each
@@ -17,6 +17,7 @@ export const engineContract = {
   read: { params: Read, result: answer },
   held: { params: Read, result: answer },
   expectChanges: { params: Workspace, result: z.void() },
+  boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
   searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },

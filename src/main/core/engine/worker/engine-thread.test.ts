@@ -82,6 +82,18 @@ describe('the engine in a worker thread', () => {
     expect(dealReads(later)).toHaveLength(1);
   });
 
+  it('answers a Pipeline column, in the worker or while it starts again, with the service’s deals and no facts', async () => {
+    const { engine } = engineInWorker();
+    const signal = new AbortController().signal;
+    const page = await engine.boardDeals('w', { status: 'OPEN', limit: 5 }, signal);
+    expect(page).toMatchObject({ data: expect.any(Array), facts: {}, totals: null });
+    await engine.kill();
+    expect(await engine.boardDeals('w', { status: 'OPEN', limit: 5 }, signal)).toEqual({
+      ...page,
+      meta: { ...page.meta, request_id: expect.any(String) },
+    });
+  });
+
   it('does not lose a copy’s removal asked for while its worker starts again', async () => {
     const { engine, events } = engineInWorker();
     await engine.read('w', 'listMembers', {}, new AbortController().signal);

@@ -1,4 +1,4 @@
-import type { ChangedRead, SyncStatus } from '../../../../shared/bridge';
+import type { BoardDeals, ChangedRead, SyncStatus } from '../../../../shared/bridge';
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
@@ -151,6 +151,12 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       ),
     held: (workspaceId, op, params) => orElse(ask('held', { workspaceId, op, params }), () => null),
     expectChanges: (workspaceId) => orElse(ask('expectChanges', { workspaceId }), () => undefined),
+    boardDeals: (workspaceId, query, signal) =>
+      orElse(ask('boardDeals', { workspaceId, query }, signal) as Promise<BoardDeals>, async () => ({
+        ...((await options.request(workspaceId, 'listDeals', { ...query }, signal, 'read')) as BoardDeals),
+        facts: {},
+        totals: null,
+      })),
     searchLocal: (workspaceId, query, signal) =>
       orElse(ask('searchLocal', { workspaceId, query }, signal) as ReturnType<Engine['searchLocal']>, () =>
         mergedSearch({

@@ -24,6 +24,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     read: ({ workspaceId, op, params }, signal) => engine.read(workspaceId, op, params, signal),
     held: ({ workspaceId, op, params }) => engine.held(workspaceId, op, params),
     expectChanges: ({ workspaceId }) => engine.expectChanges(workspaceId),
+    boardDeals: ({ workspaceId, query }, signal) => engine.boardDeals(workspaceId, query, signal),
     searchLocal: ({ workspaceId, query }, signal) => engine.searchLocal(workspaceId, query, signal),
     copyStatus: ({ workspaceId }) => engine.copyStatus(workspaceId),
     describeCopy: ({ workspaceId }) => engine.describeCopy(workspaceId),

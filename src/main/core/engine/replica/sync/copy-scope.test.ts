@@ -366,7 +366,7 @@ describe('a scope chosen for a copy already kept', () => {
     expect(heldOf(replica.db, outsideDeal.id)).toContain('answers:listActivities');
 
     // As Settings' choice applies it.
-    syncStore(replica).openRound(applyScopeAt({ kind: 'recent', months }, Date.now()));
+    syncStore(replica).openRound(applyScopeAt({ kind: 'recent', months }, Date.now()), Date.now());
     for (const record of outside) expect(heldOf(replica.db, record.id)).toEqual([]);
     for (const call of inside) {
       expect(storedTranscript(replica.db, call.id)).toEqual(await serviceGet(`/v1/videos/${call.id}/transcript`));
@@ -383,7 +383,7 @@ describe('a scope chosen for a copy already kept', () => {
     });
 
     // Widened again: offline lists wait for a round under it, which fetches what it adds.
-    syncStore(replica).openRound(applyScopeAt({ kind: 'everything' }, Date.now()));
+    syncStore(replica).openRound(applyScopeAt({ kind: 'everything' }, Date.now()), Date.now());
     expect(lastRoundEnded(replica.db)).toBeNull();
     expect(offlineList(replica.db, 'listVideos', { limit: 100 })).toBeNull();
     const widened = syncWith(replica, { kind: 'everything' });
@@ -418,7 +418,10 @@ describe('a scope chosen for a copy already kept', () => {
     await sync.start();
     expect(sync.progress().calls).toMatchObject({ known: inside.length, synced: inside.length });
 
-    syncStore(replica).openRound(applyScopeAt({ kind: 'owners', ownerIds: [someOwner().ownerId] }, Date.now()));
+    syncStore(replica).openRound(
+      applyScopeAt({ kind: 'owners', ownerIds: [someOwner().ownerId] }, Date.now()),
+      Date.now(),
+    );
     expect(heldOf(replica.db, older.id)).toEqual([]);
   });
 
@@ -434,7 +437,7 @@ describe('a scope chosen for a copy already kept', () => {
 
     const { ownerId, owned, theirCalls } = someOwner();
     const store = syncStore(replica);
-    store.openRound(applyScopeAt({ kind: 'owners', ownerIds: [ownerId] }, Date.now()));
+    store.openRound(applyScopeAt({ kind: 'owners', ownerIds: [ownerId] }, Date.now()), Date.now());
     for (const call of theirCalls) {
       expect(storedTranscript(replica.db, call.id)).toEqual(await serviceGet(`/v1/videos/${call.id}/transcript`));
     }

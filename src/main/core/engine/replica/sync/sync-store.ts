@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { forgetRecords, heldButUntracked, type RecordKind } from '../forget-records';
+import { recordWalkEnd } from '../model/deal-journal';
 import type { ReplicaDatabase } from '../replica-db';
 import type { Replica } from '../replicas';
 import { epochMs } from '../timestamp';
@@ -43,6 +44,8 @@ export interface StoredPage {
 
 /** When the last round ended, every list walked: the replica then knows every call and deal. */
 const ROUND_DONE_AT = 'round.done_at';
+/** When the open round began (ms since the epoch), and with it both walks: what they did not find since is gone. */
+const ROUND_OPENED_AT = 'round.opened_at';
 
 /** When the last sync round ended, or null (none has); read without building the store. */
 export function lastRoundEnded(db: ReplicaDatabase): string | null {
@@ -222,9 +225,10 @@ export function syncStore(replica: Replica) {
     /** The scope the copy fits: the round's lists are walked under it. */
     scope: (): AppliedScope => appliedScope(db),
     /** A round opens under the scope as it applies now (a scope of recent months starts later each time). */
-    openRound: db.transaction((scope: AppliedScope) => {
+    openRound: db.transaction((scope: AppliedScope, at: number) => {
       fitScope(scope);
       setState.run('round', 'open');
+      setState.run(ROUND_OPENED_AT, String(at));
       for (const kind of ['deals', 'videos'] as const) {
         setState.run(`${kind}.walk`, 'walking');
         setState.run(`${kind}.cursor`, '');
@@ -253,7 +257,8 @@ export function syncStore(replica: Replica) {
      * re-scored, a call analysed) can sit on any page, and only its `updated_at` tells. The pages
      * are the cheap part (a hundred records a request); only what changed is fetched again
      * (`nextPending`: its version is not the one stored). A null cursor ends the walk; `pages`,
-     * the walk's count, is kept when it ended at the list's end (not when the pages did not end).
+     * the walk's count, is kept when it ended at the list's end (not when the pages did not end);
+     * then the records the walk did not find are gone (model/deal-journal.ts, `recordWalkEnd`).
      * True when the page's answer changed.
      */
     recordPage: db.transaction(
@@ -291,12 +296,20 @@ export function syncStore(replica: Replica) {
           );
           drop(kind, [...left]);
           const kept = page.body.data.filter((item) => !left.has(item.id));
-          answers.indexListed(kind === 'videos' ? 'listVideos' : 'listDeals', kept);
+          answers.indexListed(kind === 'videos' ? 'listVideos' : 'listDeals', kept, page.at);
           changed = kept.some((item) => before?.get(item.id) !== versionOf(item));
         }
         setState.run(`${kind}.walk`, nextCursor === null ? 'walked' : 'walking');
         setState.run(`${kind}.cursor`, nextCursor ?? '');
-        if (nextCursor === null && pages !== null) setState.run(`${kind}.pages`, String(pages));
+        if (nextCursor === null && pages !== null) {
+          setState.run(`${kind}.pages`, String(pages));
+          const openedAt = Number(state(ROUND_OPENED_AT));
+          // A round opened before the copy kept this time walks on without saying what is gone; under a
+          // scope the walk saw part of the list, and what it did not see may still be on the service.
+          if (scope.kind === 'everything' && Number.isFinite(openedAt) && openedAt > 0) {
+            recordWalkEnd(db, kind, openedAt, page.at);
+          }
+        }
         return changed;
       },
     ),

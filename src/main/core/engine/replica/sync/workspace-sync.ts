@@ -273,7 +273,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
   async function round(signal: AbortSignal): Promise<void> {
     const wanted = applyScopeAt(options.scope?.() ?? WHOLE_WORKSPACE, now());
     // A round opens under the scope as it applies now; one left open by a stop resumes, unless the scope changed since.
-    if (!store.roundOpen() || !sameChoice(store.scope(), wanted)) store.openRound(wanted);
+    if (!store.roundOpen() || !sameChoice(store.scope(), wanted)) store.openRound(wanted, now());
     const scope = store.scope();
     for (const kind of walkOrder(scope)) await walk(kind, scope, signal);
     // The members (deal owners' names): one unpaginated read a round, kept like a screen's.
