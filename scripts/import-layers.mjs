@@ -152,8 +152,8 @@ export const layers = [
       },
       { unit: 'idempotency/', what: "POSTs' Idempotency-Key replays", allow: ['context.ts', 'db/', 'http/'] },
       {
-        unit: 'plants/',
-        what: 'the auxiliary /plants listing on the alt port',
+        unit: 'auxiliary-listing/',
+        what: "the auxiliary listing at alt_base_url (the interface's /plants), on the alt port",
         allow: ['context.ts', 'db/', 'http/', 'idempotency/'],
       },
       {
@@ -170,8 +170,8 @@ export const layers = [
           'context.ts',
           'db/',
           'http/',
+          'auxiliary-listing/',
           'idempotency/',
-          'plants/',
           'ratelimit/',
           'search/',
           'service-options.ts',
