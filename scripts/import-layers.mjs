@@ -311,7 +311,11 @@ export const layers = [
         allow: ['call-lanes.ts', 'platform/'],
       },
       { unit: 'state/', what: 'the UI store, the query client, cursor pages', allow: ['api.ts'] },
-      { unit: 'navigation/', what: 'the router, routes and pathTo, links that render ahead', allow: [] },
+      {
+        unit: 'navigation/',
+        what: 'the router, routes and pathTo; render-ahead/, what makes a click instant',
+        allow: [],
+      },
       { unit: 'shared-ui/', what: 'components and formatting every screen uses', allow: ['api.ts', 'state/'] },
       {
         unit: 'records/',
