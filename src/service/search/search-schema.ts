@@ -318,8 +318,8 @@ export const fourCharacterCounts: SearchMigration = {
   name: 'search counts of 4 character substrings too',
   // A needle of 4 characters made of the commonest trigrams (" the", "and ") was counted by
   // walking every match in the trigram index, tens of milliseconds at 1,000,000 segments; now
-  // it is one row, like a shorter one (docs/decisions.md, "Search: counts of 4-character substrings, and long
-  // needles counted in two threads").
+  // it is one row, like a shorter one (docs/decisions/service.md, "Search: counts of substrings,
+  // kept by triggers").
   sql: `
       ${searchTriggerNames.map((name) => `DROP TRIGGER ${name};`).join('\n      ')}
       ${searchTriggers({ counted: [1, 2, 3, 4], fiveCharacterWords: false })}
@@ -333,8 +333,8 @@ export const fiveCharacterIndex: SearchMigration = {
   // A long needle made of the commonest trigrams ("and the") was counted through the trigram
   // index, whose doclists for " th" and "the" hold most segments: 20 ms at 1,000,000 segments.
   // 5-character substrings are far rarer, so the same needle as a phrase of them reads a
-  // fraction of the entries (docs/decisions.md, "Search: needles of 5 characters or more are phrases of
-  // 5-character substrings"). Hex words with positions (detail=full), kept by the same triggers.
+  // fraction of the entries (docs/decisions/service.md, "Search: needles of 5 characters or more are
+  // phrases of 5-character substrings"). Hex words with positions (detail=full), kept by the same triggers.
   sql: `
       CREATE VIRTUAL TABLE transcript_search_long USING fts5(
         words,
