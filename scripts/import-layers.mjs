@@ -5,7 +5,8 @@
 // (`node scripts/import-layers.mjs` rewrites biome.json's `overrides`, nothing else), so the rules
 // are allow-lists: a unit imports what its line names and nothing else of its side. The model is
 // VS Code's code-layering. scripts/import-layers.test.ts fails when biome.json differs from the
-// table, when a folder or root file is not placed in it, or when a placed one is gone.
+// table, when a folder or root file is not placed in it, or when a placed one is gone;
+// scripts/architecture-doc.test.ts when docs/architecture.md's table of units differs from it.
 //
 // Units are listed bottom floor first, and a unit names only units listed before it: the floors
 // only look down. `allow` is what its code imports; `tests` what its tests import besides
