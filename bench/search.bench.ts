@@ -130,7 +130,7 @@ Each timing is one complete search as the endpoint runs it: the first page of 25
 (${SEARCH_RUNS} runs after 2 untimed). "count" is one row of \`search_gram_counts\` (needles of 1-4 characters); a longer
 needle is a phrase of 5-character substrings, counted through their index, by two threads at once for this organisation's size; the first page comes from the
 newest calls' lines when the needle is dense, else from the index named, read newest first
-(docs/decisions.md). The plain full scan is \`instr(lower(text), q)\` over every segment of the organisation,
+(docs/decisions/service.md). The plain full scan is \`instr(lower(text), q)\` over every segment of the organisation,
 the same page and count without any index (${SCAN_RUNS} runs after 1 untimed). Speed-up: the scan's p50 over the
 search's p95. Targets: p95 ≤ ${P95_TARGET_MS} ms and speed-up ≥ ${SPEED_UP_TARGET}× for every query.
 

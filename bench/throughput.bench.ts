@@ -131,7 +131,7 @@ ${ROUND_SECONDS} s per server, alternating, after an untimed ${WARM_UP_SECONDS} 
 from its own process. \`demo\` profile. Failed requests: ${failed}.
 
 "Repeated" is the service as it runs: the same request again, with nothing written in between, is
-answered from the reply cache, which any write empties (docs/decisions.md). "Every request read"
+answered from the reply cache, which any write empties (docs/decisions/service.md). "Every request read"
 is a second service started with \`--no-reply-cache\`: each request runs its handler's queries, as
 the first read of an answer does (in both, a key's check is kept between writes too).
 

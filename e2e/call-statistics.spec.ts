@@ -8,7 +8,7 @@ test.describe('call statistics', () => {
     callscope,
   }) => {
     const { video, transcript } = await analysedCall(callscope);
-    // The oracle, by the rules in docs/decisions.md: lines in order of their start.
+    // The oracle, by the rules in docs/decisions/renderer.md: lines in order of their start.
     const lines = [...transcript].sort((a, b) => a.start - b.start);
     const questions = (role: string) =>
       lines

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The table of layers: every side of src/ and every unit inside it (a folder, or files at the
-// side's root), each with the units it may import. biome.json's import rules are generated from it
+// side's root, or one file of a folder that stands on a lower floor than its folder), each with
+// the units it may import. biome.json's import rules are generated from it
 // (`node scripts/import-layers.mjs` rewrites biome.json's `overrides`, nothing else), so the rules
 // are allow-lists: a unit imports what its line names and nothing else of its side. The model is
 // VS Code's code-layering. scripts/import-layers.test.ts fails when biome.json differs from the
-// table, when a folder or root file is not placed in it, or when a placed one is gone.
+// table, when a folder or root file is not placed in it, or when a placed one is gone;
+// scripts/architecture-doc.test.ts when docs/architecture.md's table of units differs from it.
 //
 // Units are listed bottom floor first, and a unit names only units listed before it: the floors
 // only look down. `allow` is what its code imports; `tests` what its tests import besides
@@ -81,7 +83,16 @@ export const layers = [
     testKits: ['service/testing/', 'service/launch/'],
     bans: [{ group: ['electron', 'electron/*'], message: 'The service is plain Node.' }],
     units: [
-      { unit: 'db/', what: 'SQLite: the database, its migrations, ids, prepared statements', allow: [] },
+      {
+        unit: 'search/search-schema.ts',
+        what: "the transcript search index's tables and triggers, applied by db/'s migrations",
+        allow: [],
+      },
+      {
+        unit: 'db/',
+        what: 'SQLite: the database, its migrations, ids, prepared statements',
+        allow: ['search/search-schema.ts'],
+      },
       { unit: 'ratelimit/', what: "the keys' token buckets", allow: [] },
       { unit: 'background/', what: 'the polling loop background work runs on', allow: [] },
       { unit: 'service-options.ts', what: "how a running service is set up (serve's flags)", allow: [] },
@@ -142,8 +153,8 @@ export const layers = [
       },
       { unit: 'idempotency/', what: "POSTs' Idempotency-Key replays", allow: ['context.ts', 'db/', 'http/'] },
       {
-        unit: 'plants/',
-        what: 'the auxiliary /plants listing on the alt port',
+        unit: 'auxiliary-listing/',
+        what: "the auxiliary listing at alt_base_url (the interface's /plants), on the alt port",
         allow: ['context.ts', 'db/', 'http/', 'idempotency/'],
       },
       {
@@ -160,8 +171,8 @@ export const layers = [
           'context.ts',
           'db/',
           'http/',
+          'auxiliary-listing/',
           'idempotency/',
-          'plants/',
           'ratelimit/',
           'search/',
           'service-options.ts',
@@ -301,7 +312,11 @@ export const layers = [
         allow: ['call-lanes.ts', 'platform/'],
       },
       { unit: 'state/', what: 'the UI store, the query client, cursor pages', allow: ['api.ts'] },
-      { unit: 'navigation/', what: 'the router, routes and pathTo, links that render ahead', allow: [] },
+      {
+        unit: 'navigation/',
+        what: 'the router, routes and pathTo; render-ahead/, what makes a click instant',
+        allow: [],
+      },
       { unit: 'shared-ui/', what: 'components and formatting every screen uses', allow: ['api.ts', 'state/'] },
       {
         unit: 'records/',
@@ -395,6 +410,10 @@ const filesOf = (unit) => unit.files ?? (unit.unit.endsWith('/') ? [] : [unit.un
 
 const testTwin = (file) => file.replace(/\.(tsx?)$/, '.test.$1');
 
+/** The file units inside a folder unit (`search/search-schema.ts` in `search/`): floors of their own. */
+const nestedIn = (side, folder) =>
+  side.units.filter((other) => other !== folder && !other.unit.endsWith('/') && other.unit.startsWith(folder.unit));
+
 /**
  * How an import names a unit: a folder by its last name (`../calls/CallLink`, `../platform`), a
  * file by its name without extension (`../api`). An `index` file is an entry nothing imports,
@@ -468,16 +487,24 @@ function patternsFor(table, side, unit, { allow, kits, who }) {
     // A refused unit's name may also end a path to what is open: `**/api` is renderer/api.ts, and
     // also the end of `../../shared/api`; `**/http` is service/http/, and also `../testing/http`.
     // `./` never leaves a folder, so inside a folder unit it stays in the unit.
+    const openFolders = side.units.filter((other) => mayImport.includes(other.unit) && other.unit.endsWith('/'));
     const open = [
       ...side.uses.map((name) => `**/${name}/**`),
       ...kitPaths,
+      ...openFolders.map((other) => `**/${basename(other.unit)}/**`),
       ...side.units
-        .filter((other) => mayImport.includes(other.unit) && other.unit.endsWith('/'))
-        .map((other) => `**/${basename(other.unit)}/**`),
+        .filter((other) => mayImport.includes(other.unit) && other.unit.includes('/') && !other.unit.endsWith('/'))
+        .flatMap(importPatterns),
       ...(unit.unit.endsWith('/') ? ['./**'] : []),
     ];
+    // An open folder does not open a file of it that stands on its own floor; the last pattern
+    // that matches decides.
+    const closedAgain = openFolders
+      .flatMap((folder) => nestedIn(side, folder))
+      .filter((nested) => !mayImport.includes(nested.unit))
+      .flatMap(importPatterns);
     patterns.push({
-      group: [...refused, ...open.map((path) => `!${path}`)],
+      group: [...refused, ...open.map((path) => `!${path}`), ...closedAgain],
       message:
         mayImport.length === 0
           ? `${whose} imports nothing else of src/${side.side} (${TABLE}).`
@@ -504,9 +531,13 @@ export function importOverrides(table = layers) {
     const root = `src/${side.side}/`;
     for (const unit of side.units) {
       const isFolder = unit.unit.endsWith('/');
-      const code = isFolder ? [`${root}${unit.unit}**`] : filesOf(unit).map((file) => root + file);
+      // A file of this folder on a floor of its own is that unit's, in code and in tests.
+      const notNested = nestedIn(side, unit)
+        .flatMap(filesOf)
+        .flatMap((file) => [`!${root}${file}`, `!${root}${testTwin(file)}`]);
+      const code = isFolder ? [`${root}${unit.unit}**`, ...notNested] : filesOf(unit).map((file) => root + file);
       const tests = isFolder
-        ? [`${root}${unit.unit}**/*.test.ts`, `${root}${unit.unit}**/*.test.tsx`]
+        ? [`${root}${unit.unit}**/*.test.ts`, `${root}${unit.unit}**/*.test.tsx`, ...notNested]
         : filesOf(unit).map((file) => root + testTwin(file));
       const forTests = { allow: [...unit.allow, ...(unit.tests ?? [])], kits: side.testKits, who: 'tests' };
       if (unit.testCode) {

@@ -33,6 +33,8 @@ function skeletonOfSrc(): string {
         }
       }
     }
+    for (const unit of side.units.filter((unit) => unit.unit.includes('/') && !unit.unit.endsWith('/')))
+      writeFileSync(join(src, side.side, unit.unit), '');
   }
   return src;
 }
@@ -104,6 +106,11 @@ describe('the table of layers (scripts/import-layers.mjs)', () => {
       'src/service/queries/a.ts': "export { startTestService } from '../testing/test-service';",
       'src/service/queries/a.test.ts': "export { startTestService } from '../testing/test-service';",
       'src/service/db/a.ts': "export { listDeals } from '../queries/deals';",
+      // A file of a folder on a floor of its own: search's schema, below the database that applies it.
+      'src/service/db/b.ts': "export { trigramIndex } from '../search/search-schema';",
+      'src/service/search/search-schema.ts': "export { prepared } from '../db/prepared';",
+      'src/service/http/a.ts': "export { trigramIndex } from '../search/search-schema';",
+      'src/service/http/b.ts': "export { searchTranscripts } from '../search';",
       // The core: floors, electron only in the shell, and the service's kits only in tests.
       'src/main/core/engine/a.ts': "export { createAppCore } from '../../app/app-core';",
       'src/main/core/engine/b.ts': "export { app } from 'electron';",
@@ -120,7 +127,9 @@ describe('the table of layers (scripts/import-layers.mjs)', () => {
       "src/renderer/navigation/b.ts: export { call } from '../api';",
       "src/renderer/records/a.tsx: export { dealQueries } from '../deals/queries';",
       "src/service/db/a.ts: export { listDeals } from '../queries/deals';",
+      "src/service/http/a.ts: export { trigramIndex } from '../search/search-schema';",
       "src/service/queries/a.ts: export { startTestService } from '../testing/test-service';",
+      "src/service/search/search-schema.ts: export { prepared } from '../db/prepared';",
     ]);
   });
 });

@@ -4,9 +4,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { listItem } from '../navigation/list-items';
+import { useReadAheadWhenIdle } from '../navigation/render-ahead';
 import { useAddressQuery } from '../navigation/router';
 import type { SortDirection, SortOrder } from '../navigation/sort-order';
 import { CallLink } from '../records/CallLink';
+import { heldTranscripts } from '../records/call-reads';
 import { DealName } from '../records/DealName';
 import { dealReads } from '../records/deal-reads';
 import { EmptyState } from '../shared-ui/EmptyState';
@@ -31,7 +33,6 @@ import {
   writeCallsView,
 } from './calls-view';
 import { callQueries } from './queries';
-import { useTranscriptReadAhead } from './transcript-read-ahead';
 import './calls.css';
 
 /** The service's own order: newest first (interface, Pagination), what the list shows unsorted. */
@@ -175,7 +176,10 @@ function CallsTable({
   });
   const rows = virtualizer.getVirtualItems();
   const inView = virtualizer.range;
-  useTranscriptReadAhead(inView ? calls.slice(inView.startIndex, inView.endIndex + 1).map((call) => call.id) : []);
+  useReadAheadWhenIdle(
+    inView ? calls.slice(inView.startIndex, inView.endIndex + 1).map((call) => call.id) : [],
+    heldTranscripts,
+  );
   // The next page is asked for when the rows on screen come near the last loaded one: a scroll
   // position, not a loop. (An IntersectionObserver sentinel missed crossings while rows were added.)
   const lastShown = rows.at(-1)?.index ?? -1;

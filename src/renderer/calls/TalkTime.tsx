@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { humanize } from '../../shared/humanize';
-import { useValueAfterPaint } from '../shared-ui/after-paint';
+import { useValueAfterPaint } from '../navigation/render-ahead';
 import { formatClock, formatDecimal, formatPercent } from '../shared-ui/format';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { callStatistics } from './call-statistics';

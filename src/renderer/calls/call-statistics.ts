@@ -1,7 +1,7 @@
 import type { TranscriptLine } from './transcript-lines';
 
 /**
- * Call statistics from the transcript alone, by the rules in docs/decisions.md ("Call statistics"):
+ * Call statistics from the transcript alone, by the rules in docs/decisions/renderer.md ("Call statistics"):
  * only lines with both times count, taken in order of their start; a line that ends before it
  * starts counts as said in no time.
  */

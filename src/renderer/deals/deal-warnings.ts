@@ -38,7 +38,7 @@ function lastTwoProbabilities(scorings: readonly Scoring[]): number[] {
     .slice(0, 2);
 }
 
-/** Every warning a deal earns, by the rules in docs/decisions.md ("Deal warnings"). */
+/** Every warning a deal earns, by the rules in docs/decisions/renderer.md ("Deal warnings"). */
 export function dealWarnings(
   deal: Pick<Deal, 'status' | 'close_date' | 'created_at'>,
   signals: DealSignals,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { replaceWhenPaused } from '../navigation/router';
+import { replaceWhenPaused } from '../navigation/render-ahead';
 import { paths, type TranscriptSearchAddress } from '../navigation/routes';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';

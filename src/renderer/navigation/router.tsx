@@ -28,46 +28,23 @@ export function useRoute(): Route {
   return routeAt(useLocationPath());
 }
 
+/** Run before the app changes the address: an address held back is written first (address-when-paused.ts). */
+const beforeChange = new Set<() => void>();
+export function beforeAddressChange(write: () => void): void {
+  beforeChange.add(write);
+}
+
 /**
  * The new screen renders in the same task as the click or key that asked for it. Through the
  * history API, not `location.hash`: that would also look for an element named by the address to
  * scroll to, laying out the screen being left. Back and Forward still fire `hashchange`.
  */
 export function navigate(path: string, options: { replace?: boolean } = {}): void {
-  writeAddressNow();
+  for (const write of beforeChange) write();
   if (options.replace) window.history.replaceState(window.history.state, '', `#${path}`);
   else if (path !== readHash()) window.history.pushState(null, '', `#${path}`);
   for (const onChange of changedHere) onChange();
 }
-
-/** How long typing must pause before its address is written. */
-const TYPING_PAUSE_MS = 400;
-let addressWhenPaused: { path: string; timer: number } | null = null;
-
-/**
- * Replaces the address once the person pauses, for a screen whose fields are its own state (the
- * search box): each write is a same-document navigation the browser process and everything
- * watching the page take part in, which on every key cost the keystroke's results about a fifth of
- * their time. Any navigation writes it first, so Back from a call opened meanwhile comes back to
- * the text typed; Back or Forward drop it, as the entry it was for is no longer on view.
- */
-export function replaceWhenPaused(path: string): void {
-  dropAddressWhenPaused();
-  addressWhenPaused = { path, timer: window.setTimeout(writeAddressNow, TYPING_PAUSE_MS) };
-}
-
-function writeAddressNow(): void {
-  const pending = addressWhenPaused;
-  if (!pending) return;
-  dropAddressWhenPaused();
-  navigate(pending.path, { replace: true });
-}
-
-function dropAddressWhenPaused(): void {
-  if (addressWhenPaused) window.clearTimeout(addressWhenPaused.timer);
-  addressWhenPaused = null;
-}
-window.addEventListener('popstate', dropAddressWhenPaused);
 
 /**
  * A plain click (or the press that starts one) the browser would follow in this tab; others (a new

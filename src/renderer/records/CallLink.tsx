@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
+import { LinkAhead } from '../navigation/render-ahead';
 import { paths } from '../navigation/routes';
-import { LinkAhead } from '../navigation/screen-ahead';
 import { prefetchCall } from './call-reads';
 
 /**

@@ -1,7 +1,8 @@
 import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { VideoStatusFilter } from '../../shared/api';
 import type { OperationResult } from '../../shared/bridge';
-import { call } from '../api';
+import { call, callInBackground } from '../api';
+import { type ReadAheadSource, readAheadAt } from '../navigation/render-ahead';
 
 export interface CallFilters {
   status?: VideoStatusFilter;
@@ -21,13 +22,6 @@ export const callKeys = {
   analyses: (callId: string) => [...callKeys.detail(callId), 'analyses'] as const,
 };
 
-/**
- * When a transcript read ahead from the local copy (calls/transcript-read-ahead.ts) counts as read:
- * never, so it is stale. The call page paints it at once and asks for it after that paint (the press
- * and the page's mount leave it be: their request would come between the click and its frame).
- */
-export const readAheadAt = 0;
-
 /** The reads of a call that a link to it starts ahead (prefetchCall) and the call page then shows. */
 export const callReads = {
   detail: (callId: string) =>
@@ -43,6 +37,16 @@ export const callReads = {
       // One read ahead is asked for by the call page once painted, not as it mounts (see `readAheadAt`).
       refetchOnMount: (query) => query.state.dataUpdatedAt !== readAheadAt,
     }),
+};
+
+/**
+ * The transcripts a calls list reads ahead when idle: those the local copy holds, so a click on a
+ * call paints its rows with its title. 24 beyond the calls in view stay in the page.
+ */
+export const heldTranscripts: ReadAheadSource<OperationResult<'getTranscript'>> = {
+  queryKey: callKeys.transcript,
+  readHeld: (callId, signal) => callInBackground('getHeldTranscript', { id: callId }, signal),
+  kept: 24,
 };
 
 type CallAnswer = OperationResult<'getVideo'>;

@@ -48,7 +48,7 @@ export function listVideos(db: Db, orgId: string, filters: VideoFilters): Page<S
 
 /**
  * A video of the caller's organisation that is not DELETED: a deleted video is gone from every
- * path but the `status=DELETED` list filter (docs/decisions.md).
+ * path but the `status=DELETED` list filter (docs/decisions/service.md).
  */
 export function findVideo(db: Db, orgId: string, videoId: string): ServedVideo | undefined {
   return prepared(db, `SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ? AND org_id = ? AND status <> 'DELETED'`).get(

@@ -87,7 +87,8 @@ function indexLookup(needle: string, characters: readonly string[]): IndexLookup
 /**
  * The segments of the organisation at `base` matching a phrase, counted in two threads at once
  * when its index spans `splitFrom` rowids or more: a needle made of the commonest substrings
- * (` the `) walks hundreds of thousands of entries (docs/decisions.md, "Search: counts of 4-character substrings, and long needles counted in two threads").
+ * (` the `) walks hundreds of thousands of entries (docs/decisions/service.md, "Search: needles of 5
+ * characters or more are phrases of 5-character substrings").
  */
 function countPhrase(
   db: Db,

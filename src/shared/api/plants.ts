@@ -4,7 +4,7 @@ import { intParam } from './primitives';
 /**
  * The auxiliary listing at alt_base_url (interface, "Auxiliary listing"). Its responses are bare
  * JSON (GET returns "an array of { id, name, tag }"), errors use the main API's envelope; the
- * shapes the interface leaves open are decided in docs/decisions.md.
+ * shapes the interface leaves open are decided in docs/decisions/service.md.
  */
 export const Plant = z.object({ id: z.int().positive(), name: z.string(), tag: z.string() });
 export type Plant = z.infer<typeof Plant>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * design.md "Decisions on the interface's gaps": the seven scopes of the main API and what each
- * allows, and `plants:write` for POST and DELETE on the auxiliary listing (docs/decisions.md).
+ * allows, and `plants:write` for POST and DELETE on the auxiliary listing (docs/decisions/service.md).
  */
 export const Scope = z.enum([
   'videos:read',

@@ -3,7 +3,7 @@ import type { HandlerRegistry } from '../handler';
 
 /**
  * A `video_id` or `deal_id` of another organisation (or none at all) simply matches nothing:
- * the search only ever looks inside the caller's organisation (docs/decisions.md).
+ * the search only ever looks inside the caller's organisation (docs/decisions/service.md).
  */
 export const searchHandlers = {
   searchTranscripts: ({ ctx, caller, input: { query } }) => {

@@ -1,12 +1,15 @@
 import type { ComponentProps } from 'react';
 import { create } from 'zustand';
-import { followsHere, Link, readHash } from './router';
+import { followsHere, Link, readHash } from '../router';
 
 /**
- * The address a link is about to open: pressed, or holding the keyboard's focus. A person holds
- * the button 50-150 ms before the click lands, and a key that focused a link (Tab, j/k) comes well
- * before the Enter that opens it; the shell renders that screen out of sight meanwhile, so the
- * click or the Enter only shows it.
+ * Screen ahead: the address a link is about to open, pressed or holding the keyboard's focus. A
+ * person holds the button 50-150 ms before the click lands, and a key that focused a link (Tab,
+ * j/k) comes well before the Enter that opens it; the shell (app/RoutedScreen.tsx) renders that
+ * screen out of sight meanwhile, so the click or the Enter only shows it. Measured by
+ * docs/benchmarks.md, "Local-first in the browser": "click in the calls list → title and details
+ * painted", its keyboard row (j to the call, Enter), and "click on the Pipeline → title, facts and
+ * win probability painted".
  */
 interface ScreenAhead {
   path: string | null;
@@ -39,9 +42,11 @@ function dropWhenLetGo(path: string): void {
 }
 
 /**
- * A link whose press, or the keyboard's focus on it, starts the screen's first reads (`prepare`,
- * asked again on the click for a touch that never pressed) and renders it ahead. Focus a pointer
- * gave is left alone: its press has done both already.
+ * A link whose press, or the keyboard's focus on it, starts the screen's first reads (`prepare`:
+ * reads at the press, asked again on the click for a touch that never pressed) and renders it
+ * ahead. Focus a pointer gave is left alone: its press has done both already. The reads at the
+ * press are what the "instant click" row of the same table measures, where press and click share
+ * one frame.
  */
 export function LinkAhead({
   to,

@@ -14,7 +14,7 @@ import { createPlant, deletePlant, listPlants } from './plants-store';
 /**
  * The auxiliary listing at alt_base_url (interface, "Auxiliary listing"): the main API's keys and
  * organisation scoping, bare JSON bodies, and 400 bad_request for any invalid input, the one
- * error the interface names for it (docs/decisions.md).
+ * error the interface names for it (docs/decisions/service.md).
  */
 export function createPlantsApp(ctx: ServiceContext) {
   const app = envelopeApp(ctx.logger);
