@@ -24,12 +24,7 @@ export function copyOperations(app: AppParts): Handlers<CopyOperation> {
       const workspace = workspaces.active();
       const { lastFetchedAt, ...copy } = await engine.copyStatus(workspace.id);
       connectivity.seed(workspace.id, lastFetchedAt === null ? null : new Date(lastFetchedAt).toISOString());
-      // The service is asked whether it answers (a window painted from the copy makes no request of
-      // its own), but not waited for: the status says what is known now, at once, and
-      // connectivityChanged follows if the answer changes it (a service that does not answer at all
-      // would hold the status line until the request timed out).
-      void connectivity.check(workspace.id);
-      return { workspaceId: workspace.id, ...copy, ...connectivity.reachOf(workspace.id) };
+      return { workspaceId: workspace.id, ...copy, ...(await connectivity.check(workspace.id)) };
     },
     getSyncStatus: async () => engine.syncStatus(workspaces.active().id),
     listBoardDeals: async (params, signal) => engine.boardDeals(workspaces.active().id, params, signal),
