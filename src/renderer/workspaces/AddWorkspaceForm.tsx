@@ -5,7 +5,7 @@ import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { InlineError } from '../shared-ui/InlineError';
 import { ApiKeyField } from './ApiKeyField';
-import { useWorkspaceChange, workspaceQueries } from './queries';
+import { ignoreShownFailure, useWorkspaceChange, workspaceQueries } from './queries';
 
 /** Main checks the key with the service before storing it; a key that cannot be sent is refused here first. */
 export function AddWorkspaceForm() {
@@ -21,10 +21,12 @@ export function AddWorkspaceForm() {
     const key = apiKey.trim();
     setKeyProblem(apiKeyProblem(key));
     if (apiKeyProblem(key)) return;
-    add.mutate(
-      { baseUrl: baseUrl.trim(), apiKey: key, ...(name.trim() ? { name: name.trim() } : {}) },
-      { onSuccess: () => navigate(paths.pipeline()) },
-    );
+    // Not mutate's own onSuccess: the shell is keyed by workspace, and the new one can remount it
+    // (this form with it) before the mutation settles, which drops that callback and leaves the
+    // person on Settings. A failure is shown from the mutation's state.
+    add
+      .mutateAsync({ baseUrl: baseUrl.trim(), apiKey: key, ...(name.trim() ? { name: name.trim() } : {}) })
+      .then(() => navigate(paths.pipeline()), ignoreShownFailure);
   };
   return (
     <form className="form" onSubmit={submit} aria-label="Add a workspace">

@@ -5,7 +5,7 @@ import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { InlineError } from '../shared-ui/InlineError';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
-import { useWorkspaceChange, workspaceQueries } from './queries';
+import { ignoreShownFailure, useWorkspaceChange, workspaceQueries } from './queries';
 import './workspaces.css';
 
 /** First run, or every workspace signed out: open the demo or add one. */
@@ -28,7 +28,8 @@ export function WelcomeScreen({ workspaces, notice }: { workspaces: Workspace[];
             type="button"
             className="button primary"
             disabled={openDemo.isPending || appInfo.data?.demoAvailable === false}
-            onClick={() => openDemo.mutate({}, { onSuccess: () => navigate(paths.pipeline()) })}
+            // Not mutate's own onSuccess, which a remount of the shell for the new workspace drops.
+            onClick={() => openDemo.mutateAsync({}).then(() => navigate(paths.pipeline()), ignoreShownFailure)}
           >
             {openDemo.isPending ? 'Opening…' : 'Open the demo workspace'}
           </button>

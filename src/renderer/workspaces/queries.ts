@@ -52,6 +52,9 @@ export function useWorkspaceChange<N extends WorkspaceOperation & OperationName>
   });
 }
 
+/** For `mutateAsync(…).then(…)`: a failed change is shown from the mutation's own state. */
+export function ignoreShownFailure(): void {}
+
 /** The currency the active workspace names for its amounts (settings), or null for plain numbers. */
 export function useWorkspaceCurrency(): string | null {
   const list = useQuery(workspaceQueries.list()).data;
