@@ -1,6 +1,9 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Workspace } from '../../shared/bridge';
-import { Link, useRoute } from '../navigation/router';
+import { prefetchBoard } from '../deals/queries';
+import { LinkAhead } from '../navigation/render-ahead';
+import { useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
@@ -16,8 +19,9 @@ import { SlowDownNotice } from './SlowDownNotice';
 import { SlowServiceNotice } from './SlowServiceNotice';
 import './shell.css';
 
-const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
-  { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'] },
+/** Each screen of the navigation, and the first reads its press starts (render-ahead's reads at the press). */
+const navItems: { label: string; to: string; matches: Route['name'][]; prepare?: (client: QueryClient) => void }[] = [
+  { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'], prepare: prefetchBoard },
   { label: 'Calls', to: paths.calls(), matches: ['calls', 'call'] },
   { label: 'Search', to: paths.search(), matches: ['search'] },
   { label: 'Team', to: paths.team(), matches: ['team'] },
@@ -61,14 +65,19 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
 
 function MainNav() {
   const route = useRoute();
+  const queryClient = useQueryClient();
   return (
     <nav aria-label="Main">
       <ul>
         {navItems.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} aria-current={item.matches.includes(route.name) ? 'page' : undefined}>
+            <LinkAhead
+              to={item.to}
+              prepare={() => item.prepare?.(queryClient)}
+              aria-current={item.matches.includes(route.name) ? 'page' : undefined}
+            >
               {item.label}
-            </Link>
+            </LinkAhead>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { call, callInBackground } from '../api';
 import type { JobDescriptor } from '../jobs/job-descriptor';
 import { dealKeys } from '../records/deal-reads';
 import { nextCursor } from '../state/cursor-pages';
+import { defaultBoardView } from './board-view';
 import type { DealSignals } from './deal-warnings';
 
 /** A read whose failure leaves its signal unknown instead of failing the others. */
@@ -69,6 +70,14 @@ async function readSignals(dealId: string, signal: AbortSignal, client: QueryCli
     scorings: scorings?.data,
     pricingMentions: pricing && Math.max(pricing.meta.total_matches ?? 0, pricing.data.length),
   };
+}
+
+/**
+ * The board's first reads, started at the press on a link to the Pipeline (render-ahead's reads at
+ * the press): one page a column of the view a link opens, the default one.
+ */
+export function prefetchBoard(queryClient: QueryClient): void {
+  for (const status of defaultBoardView.shown) void queryClient.prefetchInfiniteQuery(dealQueries.board(status));
 }
 
 export const dealSignalsQuery = (dealId: string, client: QueryClient) =>
