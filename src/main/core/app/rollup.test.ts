@@ -1,0 +1,200 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FaultProxy, startFaultProxy } from '../../../service/testing/fault-proxy';
+import { startTestService, type TestService } from '../../../service/testing/test-service';
+import type { Deal } from '../../../shared/api';
+import type { OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
+import { demoKeyOf } from '../../../shared/manifest';
+import { closeMonthOf, monthsFrom, type RollupQuery } from '../../../shared/rollup';
+import { type ApiClient, createApiClient } from '../service-client/api-client/api-client';
+import { createTempCore } from '../testing/temp-core';
+import type { AppCore } from './app-core';
+
+let service: TestService;
+let proxy: FaultProxy;
+let client: ApiClient;
+const disposals: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  service = await startTestService({ profile: 'test' });
+  proxy = await startFaultProxy(service.baseUrl);
+  const apiKey = demoKeyOf(service.manifest!).key.key;
+  client = createApiClient({ baseUrl: service.baseUrl, getKey: async () => apiKey });
+});
+afterAll(async () => {
+  for (const dispose of disposals.reverse()) await dispose();
+  await proxy?.close();
+  await service?.stop();
+});
+
+function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
+  return core.invoke(op, params).then((settled) => {
+    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
+    return settled.value as OperationResult<N>;
+  });
+}
+
+/** The app's core on the demo workspace, through the proxy that keeps every request it sends, syncing. */
+async function syncedCore(): Promise<AppCore> {
+  const { core, dispose } = createTempCore({
+    demo: { baseUrl: proxy.url, apiKey: demoKeyOf(service.manifest!).key.key },
+    replica: { sync: { retry: { firstMs: 200, maxMs: 1000 } } },
+  });
+  disposals.push(dispose);
+  await ok(core, 'openDemoWorkspace', {});
+  // The whole budget the app allows: the test's rounds take seconds, not the default's tens.
+  await ok(core, 'setSyncBudget', { requestsPerSecond: 50 });
+  await upToDate(core);
+  return core;
+}
+
+async function upToDate(core: AppCore): Promise<void> {
+  for (let waited = 0; waited < 120; waited += 1) {
+    if ((await ok(core, 'getSyncStatus', {})).state === 'up-to-date') return;
+    await sleep(500);
+  }
+  throw new Error('the sync did not get up to date');
+}
+
+/** Another round of the sync, to its end. */
+async function syncAgain(core: AppCore): Promise<void> {
+  await ok(core, 'pauseSync', {});
+  expect((await ok(core, 'resumeSync', {})).state).toBe('syncing');
+  await upToDate(core);
+}
+
+async function servedDeals(status: 'OPEN' | 'ON_HOLD'): Promise<Deal[]> {
+  const deals: Deal[] = [];
+  for await (const page of client.pages('listDeals', { status, limit: 100 })) deals.push(...page.data);
+  return deals;
+}
+
+/** Every month the seeded open deals close in (the test profile's open deals close within five months of its day). */
+const seededRange = (since: string): RollupQuery => ({
+  from: '2026-11',
+  to: '2027-05',
+  since,
+  statuses: ['OPEN', 'ON_HOLD'],
+});
+
+describe('the roll-up and the manager’s overlays, through the app', () => {
+  it('counts exactly the deals the service lists of the range’s statuses, each with its detail’s win probability', async () => {
+    const core = await syncedCore();
+    const query = seededRange(new Date().toISOString());
+    const months = new Set(monthsFrom(query.from, query.to));
+    const served = [...(await servedDeals('OPEN')), ...(await servedDeals('ON_HOLD'))];
+    const inRange = served.filter((deal) => months.has(closeMonthOf(deal.close_date) ?? ''));
+    expect(inRange.length).toBeGreaterThan(2);
+
+    const before = proxy.received().length;
+    const rollup = await ok(core, 'getRollup', query);
+    // The copy answered: not one request reached the service.
+    expect(proxy.received().slice(before)).toEqual([]);
+    const expected = await Promise.all(
+      inRange.map(async (deal) => ({
+        id: deal.id,
+        ownerId: deal.owner_id ?? null,
+        amount: deal.forecast_amount ?? null,
+        probability: (await client.getDeal({ id: deal.id })).data.probability ?? null,
+      })),
+    );
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(
+      rollup.deals.map(({ id, ownerId, amount, probability }) => ({ id, ownerId, amount, probability })).sort(byId),
+    ).toEqual(expected.sort(byId));
+    expect(rollup.withoutCloseDate).toBe(served.filter((deal) => !deal.close_date).length);
+    expect(rollup.partial).toBeNull();
+  });
+
+  it('keeps the manager’s overlays in the copy only: no request of a whole sync round carries them', async () => {
+    const core = await syncedCore();
+    const [first, second, third] = (await ok(core, 'getRollup', seededRange(new Date().toISOString()))).deals;
+    const from = proxy.received().length;
+    await ok(core, 'setDealOverlay', { dealId: first!.id, call: 'commit', amount: 987_654.5 });
+    await ok(core, 'setDealOverlay', { dealId: second!.id, call: 'best-case', amount: null });
+    await ok(core, 'setDealOverlay', { dealId: third!.id, call: 'omit', amount: null });
+    // A change on the service, so the round reads that deal whole (detail, scorings, activities).
+    const org = demoKeyOf(service.manifest!).org.id;
+    await service.cli(['deal', 'set', '--org', org, '--deal', first!.id, '--amount', '31000']);
+    await syncAgain(core);
+    await ok(core, 'getDeal', { id: first!.id });
+
+    const sent = proxy.received().slice(from);
+    expect(sent.map((request) => request.endpoint)).toEqual(expect.arrayContaining(['listDeals', 'getDeal']));
+    for (const request of sent) {
+      const text = `${request.method} ${request.path} ${JSON.stringify(request.headers)} ${request.body}`;
+      expect(text).not.toMatch(/987654|commit|best-case|omit/i);
+    }
+    const overlays = Object.fromEntries(
+      (await ok(core, 'getRollup', seededRange(new Date().toISOString()))).deals.map((deal) => [deal.id, deal.overlay]),
+    );
+    expect([overlays[first!.id], overlays[second!.id], overlays[third!.id]]).toEqual([
+      { call: 'commit', amount: 987_654.5 },
+      { call: 'best-case', amount: null },
+      { call: 'omit', amount: null },
+    ]);
+  });
+
+  it('goes with the local data: removed with it, and unavailable while the copy is off', async () => {
+    const core = await syncedCore();
+    const query = seededRange(new Date().toISOString());
+    const [deal] = (await ok(core, 'getRollup', query)).deals;
+    expect(await ok(core, 'setDealOverlay', { dealId: deal!.id, call: 'commit', amount: null })).toEqual({
+      dealId: deal!.id,
+      before: null,
+      after: { call: 'commit', amount: null },
+    });
+    const { activeId } = await ok(core, 'listWorkspaces', {});
+    await ok(core, 'removeLocalData', { workspaceId: activeId! });
+    await upToDate(core);
+    const again = await ok(core, 'getRollup', query);
+    expect(again.deals.map((held) => held.id)).toContain(deal!.id);
+    expect(again.deals.every((held) => held.overlay === null)).toBe(true);
+
+    await ok(core, 'setLocalCopy', { workspaceId: activeId!, on: false });
+    for (const settled of [
+      await core.invoke('getRollup', query),
+      await core.invoke('setDealOverlay', { dealId: deal!.id, call: 'omit', amount: null }),
+    ]) {
+      expect(settled).toMatchObject({
+        ok: false,
+        error: { code: 'local_copy_unavailable', message: expect.stringMatching(/keeps no local copy/) },
+      });
+    }
+  });
+
+  it('refuses an overlay or a range it cannot keep, saying which field', async () => {
+    const { core, dispose } = createTempCore();
+    disposals.push(dispose);
+    const refused = [
+      await core.invoke('setDealOverlay', { dealId: 'deal_1', call: 'maybe', amount: null }),
+      await core.invoke('setDealOverlay', { dealId: 'deal_1', call: null, amount: -5 }),
+      await core.invoke('setDealOverlay', { dealId: 'deal_1', call: null, amount: null }),
+      await core.invoke('getRollup', {
+        from: '2026-12',
+        to: '2026-10',
+        since: '2026-10-01T00:00:00Z',
+        statuses: ['OPEN'],
+      }),
+      await core.invoke('getRollup', {
+        from: '2026-01',
+        to: '2028-06',
+        since: '2026-01-01T00:00:00Z',
+        statuses: ['OPEN'],
+      }),
+      await core.invoke('getRollup', {
+        from: '2026-10',
+        to: '2026-12',
+        since: '2026-10-01T00:00:00Z',
+        statuses: ['DELETED'],
+      }),
+    ];
+    expect(refused.map((settled) => (settled.ok ? 'ok' : `${settled.error.code}: ${settled.error.message}`))).toEqual([
+      expect.stringMatching(/^invalid_params: call/),
+      expect.stringMatching(/^invalid_params: amount/),
+      expect.stringMatching(/^invalid_params: .*give a call or an amount/),
+      expect.stringMatching(/^invalid_params: to: must not be before from/),
+      expect.stringMatching(/^invalid_params: to: must be at most 24 months/),
+      expect.stringMatching(/^invalid_params: statuses/),
+    ]);
+  });
+});
