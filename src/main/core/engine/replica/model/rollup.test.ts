@@ -178,22 +178,22 @@ describe('the roll-up from the local copy', () => {
     // Before the bookmark: not since.
     syncRound(replica, hours(2), [...first.slice(0, 6), deal('before', { close_date: '2027-02-01T12:00:00.000Z' })]);
     const bookmark = hours(3);
-    const pushed = deal('pushed', { close_date: '2027-01-20T12:00:00.000Z' });
-    const movedOwner = deal('moved-owner', { close_date: '2026-11-15T12:00:00.000Z', owner_id: 'mem_ben' });
     const second = [
-      pushed,
-      movedOwner,
+      deal('pushed', { close_date: '2027-01-20T12:00:00.000Z' }),
+      deal('moved-owner', { close_date: '2026-11-15T12:00:00.000Z', owner_id: 'mem_ben' }),
       deal('back', { close_date: '2027-03-01T12:00:00.000Z' }),
       deal('pulled', { close_date: '2026-10-10T12:00:00.000Z' }),
       deal('within', { close_date: '2026-11-28T12:00:00.000Z' }),
       deal('won', { close_date: '2027-01-02T12:00:00.000Z', status: 'WON' }),
       deal('before', { close_date: '2027-02-01T12:00:00.000Z' }),
-      deal('new', { close_date: '2027-02-01T12:00:00.000Z' }),
+      // Created after the bookmark, in November: it was not there to slip.
+      deal('new', { created_at: at(3.5) }),
     ];
     syncRound(replica, hours(4), second);
     syncRound(replica, hours(5), [
-      ...second.filter((record) => record.id !== 'back'),
+      ...second.filter((record) => !['back', 'new'].includes(record.id)),
       deal('back', { close_date: '2026-12-20T12:00:00.000Z' }),
+      deal('new', { created_at: at(3.5), close_date: '2027-01-15T12:00:00.000Z' }),
     ]);
 
     const rollup = rollupFromCopy(replica.db, quarter({ since: new Date(bookmark).toISOString() }), copy);
@@ -218,8 +218,28 @@ describe('the roll-up from the local copy', () => {
     // The owner a deal had at the bookmark keeps a row, with nothing in it now but the slip.
     expect(rollup.deals.find((d) => d.id === 'moved-owner')).toMatchObject({ ownerId: 'mem_ben', month: '2026-11' });
     expect(rollup.historyKnownSince).toBe(at(1));
-    // From before the copy knew anything, nothing can be said to have moved.
-    expect(rollupFromCopy(replica.db, quarter({ since: at(0) }), copy).slipped).toEqual([]);
+  });
+
+  it('counts from the start of the copy’s history a bookmark older than that, each deal as first seen', () => {
+    const replica = memoryReplica();
+    syncRound(replica, hours(1), [deal('pushed'), deal('steady')]);
+    syncRound(replica, hours(2), [
+      deal('pushed', { close_date: '2027-01-20T12:00:00.000Z' }),
+      deal('steady'),
+      // Never seen before, but in the pipeline long before: as first seen, it stands at the bookmark.
+      deal('late', { close_date: '2026-12-05T12:00:00.000Z' }),
+    ]);
+    syncRound(replica, hours(3), [
+      deal('pushed', { close_date: '2027-01-20T12:00:00.000Z' }),
+      deal('steady'),
+      deal('late', { close_date: '2027-02-05T12:00:00.000Z' }),
+    ]);
+    const rollup = rollupFromCopy(replica.db, quarter({ since: at(-100) }), copy);
+    expect(rollup.slipped.map(({ id, month }) => ({ id, month }))).toEqual([
+      { id: 'pushed', month: '2026-11' },
+      { id: 'late', month: '2026-12' },
+    ]);
+    expect(rollup.historyKnownSince).toBe(at(1));
   });
 
   it('keeps the manager’s overlay on a deal, says what it was before so a change can be undone, and removes it', () => {

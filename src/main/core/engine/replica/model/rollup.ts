@@ -22,6 +22,7 @@ interface HeldDeal {
   forecast_amount: number | null;
   close_date: string | null;
   probability: number | null;
+  created_ms: number | null;
   currency: unknown;
 }
 
@@ -43,29 +44,37 @@ type Placing = Partial<Record<(typeof placing)[number], unknown>>;
 
 /**
  * Each deal the journal saw change since `since`, with the placing fields it had then (a field
- * not among them did not change since). A deal first seen since (or seen again after it was gone)
- * was not in the pipeline the copy knew then: 'unknown'.
+ * not among them did not change since). The copy knows nothing from before its history began: a
+ * deal it first saw since then stands as first seen, when it already existed by `since` or by the
+ * start of that history (the first sync on this machine saw every deal, `historyKnownSince`); a
+ * deal created later, or one gone at `since` and back since, was not in the pipeline: 'unknown'.
  */
-function placedAt(db: ReplicaDatabase, since: number): Map<string, Placing | 'unknown'> {
+function placedAt(db: ReplicaDatabase, since: number, createdMs: ReadonlyMap<string, number | null>) {
   const then = new Map<string, Placing | 'unknown'>();
+  const seenBefore = new Set(
+    db.prepare<[number], string>('SELECT DISTINCT deal_id FROM deal_journal WHERE seen_at < ?').pluck().all(since),
+  );
+  const existedBy = Math.max(since, historyKnownSince(db) ?? since);
   for (const entry of journalSince(db, since)) {
     let fields = then.get(entry.dealId);
     if (fields === 'unknown') continue;
     if (fields === undefined) {
-      if (entry.field === 'added') {
+      const created = createdMs.get(entry.dealId);
+      const firstSight = entry.field === 'added' && !seenBefore.has(entry.dealId);
+      if (entry.field === 'added' && !(firstSight && created != null && created <= existedBy)) {
         then.set(entry.dealId, 'unknown');
         continue;
       }
       fields = {};
       then.set(entry.dealId, fields);
     }
-    // A removal holds every list field as last known; the first row to name a field has its value at `since`.
-    const before =
-      entry.field === 'removed'
-        ? (entry.before as Placing)
-        : ({ [entry.field]: entry.before } as Record<string, unknown>);
+    // The first row to name a field has its value then: a change's before, a removal's last known
+    // list fields, a first sight's fields as seen.
+    const values = (
+      entry.field === 'removed' ? entry.before : entry.field === 'added' ? entry.after : { [entry.field]: entry.before }
+    ) as Record<string, unknown>;
     for (const field of placing)
-      if (Object.hasOwn(before, field) && !Object.hasOwn(fields, field)) fields[field] = before[field];
+      if (Object.hasOwn(values, field) && !Object.hasOwn(fields, field)) fields[field] = values[field];
   }
   return then;
 }
@@ -83,7 +92,8 @@ function slippedSince(
   statuses: ReadonlySet<string>,
 ): SlippedDeal[] {
   const slipped: SlippedDeal[] = [];
-  for (const [dealId, then] of placedAt(db, since)) {
+  const createdMs = new Map([...now.values()].map((deal) => [deal.id, deal.created_ms]));
+  for (const [dealId, then] of placedAt(db, since, createdMs)) {
     const deal = now.get(dealId);
     if (then === 'unknown' || deal === undefined) continue;
     const at = <F extends keyof Placing>(field: F, current: unknown) =>
@@ -133,7 +143,7 @@ export function rollupFromCopy(
   const statuses = new Set<string>(query.statuses);
   const held = db
     .prepare<{ statuses: string; whole: number }, HeldDeal>(
-      `SELECT id, title, status, owner_id, forecast_amount, close_date, probability,
+      `SELECT id, title, status, owner_id, forecast_amount, close_date, probability, created_ms,
          json_extract(body, '$.currency') AS currency
        FROM deals
        WHERE body IS NOT NULL AND removed_at IS NULL AND status IN (SELECT value FROM json_each(:statuses))
