@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../../../service/testing/fault-proxy';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
+import { startVariantProxy } from '../../../service/testing/variant-proxy';
 import type { Deal } from '../../../shared/api';
 import type { OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
@@ -33,10 +34,10 @@ function ok<N extends OperationName>(core: AppCore, op: N, params: OperationPara
   });
 }
 
-/** The app's core on the demo workspace, through the proxy that keeps every request it sends, syncing. */
-async function syncedCore(): Promise<AppCore> {
+/** The app's core on the demo workspace, through the proxy that keeps every request it sends (or another), syncing. */
+async function syncedCore(baseUrl = proxy.url): Promise<AppCore> {
   const { core, dispose } = createTempCore({
-    demo: { baseUrl: proxy.url, apiKey: demoKeyOf(service.manifest!).key.key },
+    demo: { baseUrl, apiKey: demoKeyOf(service.manifest!).key.key },
     replica: { sync: { retry: { firstMs: 200, maxMs: 1000 } } },
   });
   disposals.push(dispose);
@@ -160,6 +161,31 @@ describe('the roll-up and the manager’s overlays, through the app', () => {
         error: { code: 'local_copy_unavailable', message: expect.stringMatching(/keeps no local copy/) },
       });
     }
+  });
+
+  it('takes the currency a service names on a deal (the interface names none), and the workspace’s for the others', async () => {
+    const [named] = await servedDeals('OPEN');
+    // Another service: one deal's records name their currency, in any case.
+    const nameUsd = (body: unknown) => {
+      const data = (body as { data?: unknown }).data;
+      for (const deal of Array.isArray(data) ? data : [data]) if (deal?.id === named!.id) deal.currency = 'usd';
+    };
+    const other = await startVariantProxy(service.baseUrl, {
+      name: 'deal-currency',
+      response: (exchange, answer) => {
+        if (exchange.endpoint === 'listDeals' || exchange.endpoint === 'getDeal') nameUsd(answer.body);
+        return answer;
+      },
+    });
+    disposals.push(() => other.close());
+    const core = await syncedCore(other.url);
+    const { activeId } = await ok(core, 'listWorkspaces', {});
+    await ok(core, 'setWorkspaceCurrency', { workspaceId: activeId!, currency: 'EUR' });
+    const { deals } = await ok(core, 'getRollup', seededRange(new Date().toISOString()));
+    expect(deals.find((deal) => deal.id === named!.id)?.currency).toBe('USD');
+    expect(new Set(deals.filter((deal) => deal.id !== named!.id).map((deal) => deal.currency))).toEqual(
+      new Set(['EUR']),
+    );
   });
 
   it('refuses an overlay or a range it cannot keep, saying which field', async () => {
