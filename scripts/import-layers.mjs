@@ -355,6 +355,11 @@ export const layers = [
         ],
       },
       {
+        unit: 'rollup/',
+        what: "the roll-up: owners × close months, the manager's overlays on deals",
+        allow: ['api.ts', 'deals/', 'navigation/', 'records/', 'shared-ui/', 'state/'],
+      },
+      {
         unit: 'search/',
         what: 'the search palette and saved searches',
         allow: ['api.ts', 'navigation/', 'records/', 'shared-ui/', 'state/'],
@@ -376,6 +381,7 @@ export const layers = [
           'platform/',
           'records/',
           'replica/',
+          'rollup/',
           'search/',
           'shared-ui/',
           'state/',

@@ -593,6 +593,7 @@ export type OperationResult<N extends OperationName> = N extends ApiOperationNam
  */
 export const NavigationTarget = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('pipeline') }),
+  z.object({ screen: z.literal('rollup') }),
   z.object({ screen: z.literal('deal'), id: z.string().min(1) }),
   z.object({ screen: z.literal('calls') }),
   z.object({

@@ -9,6 +9,7 @@ import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
 import { useScreenAhead } from '../navigation/screen-ahead';
+import { RollupScreen } from '../rollup/RollupScreen';
 import { useValueAfterPaint } from '../shared-ui/after-paint';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorBoundary, RenderFailure } from '../shared-ui/ErrorBoundary';
@@ -19,7 +20,7 @@ import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
 
 /** Lists and the search screen keep their filters and order (or text) in the query of their address. */
-const screensWithQuery: Route['name'][] = ['pipeline', 'calls', 'search'];
+const screensWithQuery: Route['name'][] = ['pipeline', 'rollup', 'calls', 'search'];
 
 /**
  * The screen an address shows, whose state lives as long as the address shows it: a list's with
@@ -142,6 +143,8 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <PipelineScreen />;
     case 'deal':
       return <DealScreen key={route.dealId} dealId={route.dealId} />;
+    case 'rollup':
+      return <RollupScreen />;
     case 'calls':
       return <CallsScreen />;
     case 'call':
