@@ -56,9 +56,14 @@ export const layers = [
       { unit: 'browser-bridge.ts', what: "browser mode's HTTP surface for the bridge", allow: [] },
       { unit: 'manifest.ts', what: "the seed's manifest.json: organisations, members, keys", allow: ['api/'] },
       {
+        unit: 'rollup.ts',
+        what: "the roll-up's query and answer, months, and the manager's overlays on deals",
+        allow: ['api/'],
+      },
+      {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
-        allow: ['api/', 'api-key-text.ts', 'export-file-name.ts'],
+        allow: ['api/', 'api-key-text.ts', 'export-file-name.ts', 'rollup.ts'],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call', allow: ['bridge.ts'] },
       { unit: 'copy-scope.ts', what: "what a workspace's local copy keeps, in words", allow: ['bridge.ts'] },
@@ -365,6 +370,11 @@ export const layers = [
         ],
       },
       {
+        unit: 'rollup/',
+        what: "the roll-up: owners × close months, the manager's overlays on deals",
+        allow: ['api.ts', 'deals/', 'navigation/', 'records/', 'shared-ui/', 'state/'],
+      },
+      {
         unit: 'search/',
         what: 'the search palette and saved searches',
         allow: ['api.ts', 'navigation/', 'records/', 'shared-ui/', 'state/'],
@@ -386,6 +396,7 @@ export const layers = [
           'platform/',
           'records/',
           'replica/',
+          'rollup/',
           'search/',
           'shared-ui/',
           'state/',

@@ -26,6 +26,7 @@ export function installAppMenu(navigate: (target: NavigationTarget) => void): vo
         go('Calls', { screen: 'calls' }, 'CmdOrCtrl+2'),
         go('Team', { screen: 'team' }, 'CmdOrCtrl+3'),
         go('Webhooks', { screen: 'webhooks' }, 'CmdOrCtrl+4'),
+        go('Roll-up', { screen: 'rollup' }, 'CmdOrCtrl+5'),
       ],
     },
     {

@@ -14,6 +14,7 @@ import {
 } from './api';
 import { apiKeyProblem } from './api-key-text';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
+import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 
 /**
  * The only description of what crosses between renderer and main (GitHub Desktop's
@@ -39,6 +40,8 @@ export const ClientErrorCode = z.enum([
   'not_available',
   /** Offline, a read reaches past what the local copy keeps (its scope); the message says what it keeps. */
   'outside_local_copy',
+  /** What lives only in the local copy (the roll-up, the manager's overlays) while it is off or cannot be read or written. */
+  'local_copy_unavailable',
 ]);
 export type ClientErrorCode = z.infer<typeof ClientErrorCode>;
 
@@ -504,6 +507,14 @@ export const operations = {
     params: BoardDealsParams,
     result: z.custom<BoardDeals>(),
   },
+  /**
+   * Owners × close months of a range from the local copy, never the service: the deals with their
+   * amounts, probabilities and the manager's overlays, and those that slipped out of a month since.
+   */
+  getRollup: { params: RollupQuery, result: z.custom<Rollup>() },
+  /** The manager's own call on a deal, kept in the local copy only (never sent); returns before and after, to undo. */
+  setDealOverlay: { params: SetDealOverlay, result: z.custom<OverlayChange>() },
+  clearDealOverlay: { params: ClearDealOverlay, result: z.custom<OverlayChange>() },
   getSyncStatus: { params: Empty, result: SyncStatus },
   searchLocal: { params: LocalSearchParams, result: LocalSearchResult },
   /**
@@ -582,6 +593,7 @@ export type OperationResult<N extends OperationName> = N extends ApiOperationNam
  */
 export const NavigationTarget = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('pipeline') }),
+  z.object({ screen: z.literal('rollup') }),
   z.object({ screen: z.literal('deal'), id: z.string().min(1) }),
   z.object({ screen: z.literal('calls') }),
   z.object({

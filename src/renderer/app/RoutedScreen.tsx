@@ -9,6 +9,7 @@ import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { useScreenAhead, useValueAfterPaint } from '../navigation/render-ahead';
 import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
+import { RollupScreen } from '../rollup/RollupScreen';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorBoundary, RenderFailure } from '../shared-ui/ErrorBoundary';
 import { OutOfSight } from '../shared-ui/out-of-sight';
@@ -18,7 +19,7 @@ import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
 
 /** Lists and the search screen keep their filters and order (or text) in the query of their address. */
-const screensWithQuery: Route['name'][] = ['pipeline', 'calls', 'search'];
+const screensWithQuery: Route['name'][] = ['pipeline', 'rollup', 'calls', 'search'];
 
 /**
  * The screen an address shows, whose state lives as long as the address shows it: a list's with
@@ -141,6 +142,8 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <PipelineScreen />;
     case 'deal':
       return <DealScreen key={route.dealId} dealId={route.dealId} />;
+    case 'rollup':
+      return <RollupScreen />;
     case 'calls':
       return <CallsScreen />;
     case 'call':

@@ -8,6 +8,7 @@ import { paths, type Route } from '../navigation/routes';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
+import { UndoToast } from '../shared-ui/UndoToast';
 import { useRefusedActions } from '../state/refused-actions';
 import { useUiStore } from '../state/ui-store';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
@@ -58,6 +59,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       </main>
       <SearchPalette timeScale={workspace.profile.segmentTimeScale} />
       <ShortcutHelp />
+      <UndoToast />
       <KeyPrompt workspace={workspace} />
     </div>
   );

@@ -24,6 +24,10 @@ export const shortcuts: [keys: string, what: string][] = [
   ['A', 'Pipeline: show only deals at risk (their warnings are set in Workspace and key)'],
   ['M', 'Pipeline: my deals only, or everyone’s again'],
   ['O', 'Pipeline: move to “Sort cards”; calls: to the sorted column’s header (Enter turns the order)'],
+  ['Enter', 'Roll-up: list the deals of the cell in focus (Esc closes the list)'],
+  ['C  /  B  /  X', 'Roll-up, on a deal’s row: your call Commit / Best case / Omit'],
+  ['Delete', 'Roll-up, on a deal’s row: remove your call and amount (back to the model)'],
+  ['Ctrl Z  /  ⌘ Z', 'Undo the change the notice at the bottom names, while it shows'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 
@@ -42,7 +46,7 @@ export function ShortcutHelp() {
         </thead>
         <tbody>
           {shortcuts.map(([keys, what]) => (
-            <tr key={keys}>
+            <tr key={`${keys} ${what}`}>
               <td>
                 <kbd>{keys}</kbd>
               </td>

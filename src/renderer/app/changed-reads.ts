@@ -3,11 +3,14 @@ import type { BoardDeals, ChangedRead } from '../../shared/bridge';
 import { localSearchKeys } from '../local-search/queries';
 import { callKeys } from '../records/call-reads';
 import { dealKeys } from '../records/deal-reads';
+import { rollupKeys } from '../rollup/queries';
 import { memberKeys } from '../team/queries';
 import { webhookKeys } from '../webhooks/queries';
 
 /** Local search reads transcripts and what it filters on (calls, deals): their change changes its results. */
 const searched = { queryKey: localSearchKeys.all };
+/** The roll-up reads the model's deals (list fields, the detail's probability) and members' names. */
+const rollup = { queryKey: rollupKeys.all };
 /**
  * The Pipeline's columns answered from the local copy hold each card's detail, newest activity,
  * scorings and the pricing in its calls (dealQueries.board): a change to any of them reads those
@@ -26,8 +29,10 @@ const board: InvalidateQueryFilters = {
  */
 const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]> = {
   getDeal: (id) =>
-    id ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched, board] : [],
-  listDeals: () => [{ queryKey: dealKeys.lists() }, { queryKey: [...dealKeys.all, 'totals'] }, searched],
+    id
+      ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched, board, rollup]
+      : [],
+  listDeals: () => [{ queryKey: dealKeys.lists() }, { queryKey: [...dealKeys.all, 'totals'] }, searched, rollup],
   listActivities: (id) =>
     id
       ? [
@@ -45,7 +50,7 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
   getSummary: (id) => (id ? [{ queryKey: callKeys.summary(id) }] : []),
   getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }] : []),
   listAnalyses: (id) => (id ? [{ queryKey: callKeys.analyses(id) }] : []),
-  listMembers: () => [{ queryKey: memberKeys.list() }],
+  listMembers: () => [{ queryKey: memberKeys.list() }, rollup],
   getMe: () => [{ queryKey: memberKeys.me() }],
   listWebhooks: () => [{ queryKey: webhookKeys.list() }],
 };

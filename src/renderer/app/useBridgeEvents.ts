@@ -5,6 +5,7 @@ import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { getBridge } from '../platform';
 import { replicaKeys, syncKeys } from '../replica/queries';
+import { rollupKeys } from '../rollup/queries';
 import { savedSearchKeys } from '../search/saved-searches';
 import { workspaceIndependentKeys } from '../state/query-client';
 import { useUiStore } from '../state/ui-store';
@@ -46,6 +47,8 @@ export function useBridgeEvents(): void {
       bridge.on('localCopyChanged', ({ workspaceId }) => {
         void queryClient.invalidateQueries({ queryKey: replicaKeys.status() });
         void queryClient.invalidateQueries({ queryKey: replicaKeys.localCopy(workspaceId) });
+        // Removed, rebuilt or turned off, the copy took the manager's overlays with it.
+        void queryClient.invalidateQueries({ queryKey: rollupKeys.all });
       }),
       bridge.on('connectivityChanged', (reach) => {
         queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>

@@ -8,6 +8,7 @@ import { useUiStore } from '../state/ui-store';
 /** `g` then one of these letters goes to that screen, as in mail and issue trackers. */
 export const goToKeys: Record<string, { path: () => string; screen: string }> = {
   p: { path: paths.pipeline, screen: 'Pipeline' },
+  o: { path: () => paths.rollup(), screen: 'Roll-up' },
   c: { path: paths.calls, screen: 'Calls' },
   f: { path: () => paths.search(), screen: 'Search with filters' },
   t: { path: paths.team, screen: 'Team' },

@@ -6,6 +6,7 @@ import type { NavigationTarget } from '../../shared/bridge';
  */
 export type Route =
   | { name: 'pipeline' }
+  | { name: 'rollup' }
   | { name: 'deal'; dealId: string }
   | { name: 'calls' }
   | { name: 'call'; callId: string; segmentId: string | null; highlight: string | null; seconds: number | null }
@@ -116,7 +117,10 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
     };
   }
   if (section === 'search' && id === undefined) return { name: 'search', search: searchAddressOf(search) };
-  if (id === undefined && (section === 'team' || section === 'webhooks' || section === 'settings')) {
+  if (
+    id === undefined &&
+    (section === 'rollup' || section === 'team' || section === 'webhooks' || section === 'settings')
+  ) {
     return { name: section };
   }
   return { name: 'not-found', path: pathname };
@@ -160,6 +164,7 @@ export function pathTo(target: NavigationTarget): string {
 /** Shorthands for links inside the renderer. */
 export const paths = {
   pipeline: () => pathTo({ screen: 'pipeline' }),
+  rollup: () => pathTo({ screen: 'rollup' }),
   deal: (id: string) => pathTo({ screen: 'deal', id }),
   calls: () => pathTo({ screen: 'calls' }),
   call: (id: string, at?: { segmentId: string; highlight?: string } | { seconds: number }) =>

@@ -55,6 +55,10 @@ export interface FaultyRequest {
   at: number;
   /** The fault it got, if any. */
   fault: Fault['kind'] | null;
+  /** Its headers and body as sent, for a test that watches what the app lets out. */
+  headers: Record<string, string | string[] | undefined>;
+  /** Empty until the proxy has read it (before it answers). */
+  body: string;
 }
 
 export interface FaultProxy {
@@ -132,15 +136,19 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const server = createServer((request, response) => {
     const exchange = exchangeOf(request, targetUrl);
     const chosen = faultFor(exchange);
-    received.push({
+    const seen: FaultyRequest = {
       method: exchange.method,
       path: request.url ?? '/',
       endpoint: exchange.endpoint,
       at: Date.now(),
       fault: chosen?.fault.kind ?? null,
-    });
+      headers: request.headers,
+      body: '',
+    };
+    received.push(seen);
     void (async () => {
       const body = await readBody(request);
+      seen.body = body.toString('utf8');
       const fault = chosen?.fault;
       switch (fault?.kind) {
         case 'status':

@@ -21,6 +21,12 @@ export const Deal = z.object({
   close_date: DateOrDateTime.nullish(),
   created_at: ReadTimestamp,
   updated_at: ReadTimestamp,
+  /**
+   * Not in the interface, which gives amounts without a currency (the workspace names one). A
+   * service that names a deal's own is taken at its word, so amounts of two currencies are never
+   * added together; a value that is no text reads as none rather than losing the deal.
+   */
+  currency: z.string().nullish().catch(null),
 });
 export type Deal = z.infer<typeof Deal>;
 

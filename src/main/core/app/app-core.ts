@@ -14,6 +14,7 @@ import { followJobs } from './job-following';
 import type { JobPollingPolicy } from './job-watcher';
 import { startLocalEngine } from './local-engine';
 import type { AppParts, Handlers, OwnOperationName } from './operation-handlers';
+import { rollupOperations } from './rollup-operations';
 import { startSavedSearchChecks } from './saved-search-checks';
 import { jobOperations, searchOperations } from './search-and-job-operations';
 import { type BridgeEventListener, createServiceAccess } from './service-access';
@@ -147,6 +148,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const own: Handlers<OwnOperationName> = {
     ...workspaceOperations(app),
     ...copyOperations(app),
+    ...rollupOperations(app),
     ...searchOperations(app),
     ...jobOperations(app),
   };

@@ -8,12 +8,16 @@ import type {
   ReplicaStatus,
   SyncStatus,
 } from '../../../shared/bridge';
+import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type { KeyVault } from '../platform/key-vault/key-vault';
+import { ApiError } from '../service-client/api-client/api-error';
 import { createChangeBatch } from './change-batch';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
 import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
 import { boardPageFromCopy } from './replica/model/board-cards';
+import { writeOverlay } from './replica/model/deal-overlays';
+import { rollupFromCopy } from './replica/model/rollup';
 import { createReplicaReads } from './replica/replica-reads';
 import type { ReplicaStorageOptions } from './replica/replicas';
 import type { ServiceHit } from './replica/service-hits';
@@ -98,6 +102,17 @@ export function createEngine(options: EngineOptions) {
       replicas.storingPause(workspaceId) === null
     );
   };
+  /** Why what lives only in the copy (the roll-up, the overlays) cannot be read or kept now. */
+  async function copyUnavailable(workspaceId: string, during: 'read' | 'write'): Promise<ApiError> {
+    const pause = replicas.storingPause(workspaceId);
+    const message =
+      (await replicas.get(workspaceId)) === null
+        ? 'This workspace keeps no local copy now (it is off, or its key is gone), and the roll-up and your calls on deals live only there.'
+        : during === 'write' && pause
+          ? `The local copy cannot store anything now (${pause.reason === 'disk-full' ? 'the disk is full' : 'writing failed'}), so your call was not kept. It can be once storing resumes.`
+          : 'The local copy could not be read just now. Try again in a moment.';
+    return new ApiError({ code: 'local_copy_unavailable', message });
+  }
   const reads = createReplicaReads({
     replicas,
     fetch: (workspaceId, op, params, signal) => options.request(workspaceId, op, params, signal, 'read'),
@@ -128,6 +143,25 @@ export function createEngine(options: EngineOptions) {
       }
       const page = await reads.read(workspaceId, 'listDeals', { ...params }, signal);
       return { ...(page as BoardDeals), facts: {}, totals: null };
+    },
+
+    /**
+     * The roll-up of a range from the copy alone (the service is never asked: it knows nothing of
+     * the manager's overlays, and the screen works offline). Fails while no copy can be read.
+     */
+    async rollup(workspaceId: string, query: RollupQuery, workspaceCurrency: string | null): Promise<Rollup> {
+      const rollup = await replicas.read(workspaceId, ({ db, storage }) =>
+        rollupFromCopy(db, query, { workspaceCurrency, storage }),
+      );
+      if (rollup === null) throw await copyUnavailable(workspaceId, 'read');
+      return rollup;
+    },
+
+    /** The manager's overlay on a deal, written to the copy only (null removes it); what it was before, to undo. */
+    async setOverlay(workspaceId: string, dealId: string, overlay: DealOverlay | null): Promise<OverlayChange> {
+      const change = await replicas.write(workspaceId, ({ db }) => writeOverlay(db, dealId, overlay, Date.now()));
+      if (change === null) throw await copyUnavailable(workspaceId, 'write');
+      return change;
     },
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */

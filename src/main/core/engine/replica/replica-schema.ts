@@ -233,6 +233,17 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      CREATE TABLE IF NOT EXISTS model_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
      INSERT OR IGNORE INTO model_state (key, value) VALUES ('fill', 'pending');`);
   },
+  // The manager's own call on a deal (the roll-up's overlay): Commit, Best case or Omit and an
+  // amount of their own. Private: it lives only here, encrypted with the copy, is never sent, and
+  // goes with the copy. Keyed by the deal's id alone, not tied to its row, so a deal that leaves
+  // the copy's scope (its rows forgotten) finds the manager's call again when it comes back.
+  `CREATE TABLE IF NOT EXISTS deal_overlays (
+     deal_id TEXT PRIMARY KEY,
+     call TEXT CHECK (call IN ('commit', 'best-case', 'omit')),
+     amount REAL CHECK (amount >= 0),
+     set_at INTEGER NOT NULL,
+     CHECK (call IS NOT NULL OR amount IS NOT NULL)
+   ) WITHOUT ROWID;`,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoardDealsParams, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+import { BoardDealsParams, CurrencyCode, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 
 /**
  * What crosses between the app (main) and the engine's worker, in the bridge's style: each
@@ -19,6 +20,14 @@ export const engineContract = {
   expectChanges: { params: Workspace, result: z.void() },
   boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
   searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
+  rollup: {
+    params: Workspace.extend({ query: RollupQuery, workspaceCurrency: CurrencyCode.nullable() }),
+    result: answer,
+  },
+  setOverlay: {
+    params: Workspace.extend(ClearDealOverlay.shape).extend({ overlay: DealOverlay.nullable() }),
+    result: answer,
+  },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

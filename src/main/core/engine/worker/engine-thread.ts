@@ -174,6 +174,11 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
             )) as { data: ServiceHit[] },
         }),
       ),
+    // Nothing stands in for the copy while the worker starts again: these fail as engine_unavailable.
+    rollup: (workspaceId, query, workspaceCurrency) =>
+      ask('rollup', { workspaceId, query, workspaceCurrency }) as ReturnType<Engine['rollup']>,
+    setOverlay: (workspaceId, dealId, overlay) =>
+      surely('setOverlay', { workspaceId, dealId, overlay }) as ReturnType<Engine['setOverlay']>,
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,

@@ -1,0 +1,208 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { humanize } from '../../shared/humanize';
+import { quarterOf, type Rollup, RollupStatus } from '../../shared/rollup';
+import { Link, useAddressQuery } from '../navigation/router';
+import { paths } from '../navigation/routes';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { formatDateTime } from '../shared-ui/format';
+import { SkeletonBlock } from '../shared-ui/Skeleton';
+import { CellDeals } from './CellDeals';
+import { type CellPick, pickKey } from './cell-pick';
+import { rollupQueries } from './queries';
+import { RollupGrid } from './RollupGrid';
+import {
+  defaultSince,
+  type RollupView,
+  rangeProblem,
+  readRollupView,
+  rollupQueryOf,
+  writeRollupView,
+} from './rollup-view';
+import { SinceControl } from './SinceControl';
+import './rollup.css';
+
+/**
+ * The roll-up (`G O`): owners × close months of a range (the current quarter unless the address
+ * names another), from the local copy only, so it shows offline; the model's number beside the
+ * manager's own call, and what slipped out since the bookmark.
+ */
+export function RollupScreen() {
+  const [address, setAddress] = useAddressQuery();
+  const view = readRollupView(address);
+  const update = (change: Partial<RollupView>) => setAddress(writeRollupView({ ...view, ...change }));
+  const query = rollupQueryOf(view);
+  const rollup = useQuery({ ...rollupQueries.view(query), placeholderData: keepPreviousData });
+  const [picked, setPicked] = useState<CellPick | null>(null);
+  const close = () => {
+    const key = picked && pickKey(picked);
+    setPicked(null);
+    if (key) document.querySelector<HTMLElement>(`[data-cell="${CSS.escape(key)}"]`)?.focus();
+  };
+  return (
+    <div className="screen wide rollup-screen">
+      <div className="screen-header">
+        <h1>Roll-up</h1>
+      </div>
+      <form
+        className="filters rollup-filters"
+        aria-label="Range, statuses and bookmark"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <RangeFields key={`${view.from} ${view.to}`} view={view} onRange={(range) => update(range)} />
+        <StatusChips view={view} onStatuses={(statuses) => update({ statuses })} />
+        <SinceControl since={view.since} defaultSince={defaultSince(view)} onChange={(since) => update({ since })} />
+      </form>
+      {rollup.isPending ? (
+        <SkeletonBlock height={240} label="Loading the roll-up" />
+      ) : rollup.isError ? (
+        <ErrorState error={rollup.error} onRetry={() => rollup.refetch()} title="The roll-up could not be made" />
+      ) : (
+        <>
+          <RollupNotes rollup={rollup.data} since={query.since} />
+          {rollup.data.owners.length === 0 ? (
+            <p className="muted">No deal of these statuses closes in these months.</p>
+          ) : (
+            <RollupGrid rollup={rollup.data} picked={picked} onPick={setPicked} />
+          )}
+          {picked && <CellDeals rollup={rollup.data} pick={picked} since={query.since} onClose={close} />}
+          <HowCounted />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The first and last month, checked before the address takes them; "This quarter" and "Next quarter" at a press. */
+function RangeFields({ view, onRange }: { view: RollupView; onRange(range: Pick<RollupView, 'from' | 'to'>): void }) {
+  const [draft, setDraft] = useState({ from: view.from, to: view.to });
+  const ids = { from: useId(), to: useId(), problem: useId() };
+  const problem = rangeProblem(draft.from, draft.to);
+  const edit = (change: Partial<typeof draft>) => {
+    const next = { ...draft, ...change };
+    setDraft(next);
+    if (rangeProblem(next.from, next.to) === null) onRange(next);
+  };
+  const now = new Date();
+  const next = new Date(now.getFullYear(), now.getMonth() + 3, 1);
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={ids.from}>From</label>
+        <input
+          id={ids.from}
+          type="month"
+          value={draft.from}
+          aria-invalid={problem !== null}
+          aria-describedby={ids.problem}
+          onChange={(event) => edit({ from: event.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.to}>To</label>
+        <input
+          id={ids.to}
+          type="month"
+          value={draft.to}
+          aria-invalid={problem !== null}
+          aria-describedby={ids.problem}
+          onChange={(event) => edit({ to: event.target.value })}
+        />
+      </div>
+      <div className="rollup-quarters">
+        <button type="button" className="button small" onClick={() => onRange(quarterOf(now))}>
+          This quarter
+        </button>
+        <button type="button" className="button small" onClick={() => onRange(quarterOf(next))}>
+          Next quarter
+        </button>
+      </div>
+      <p id={ids.problem} className="field-error" role="alert">
+        {problem ?? ''}
+      </p>
+    </>
+  );
+}
+
+function StatusChips({ view, onStatuses }: { view: RollupView; onStatuses(statuses: RollupStatus[]): void }) {
+  const legend = useId();
+  const toggle = (status: RollupStatus) => {
+    const next = view.statuses.includes(status)
+      ? view.statuses.filter((shown) => shown !== status)
+      : [...view.statuses, status];
+    if (next.length > 0) onStatuses(next);
+  };
+  return (
+    <fieldset className="chips" aria-labelledby={legend}>
+      <span id={legend} className="muted">
+        Counting
+      </span>
+      {RollupStatus.options.map((status) => (
+        <label key={status} className="chip">
+          <input type="checkbox" checked={view.statuses.includes(status)} onChange={() => toggle(status)} />
+          {humanize(status)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What the figures rest on, said where it matters: the currency, what the copy lacks, from when slips are known. */
+function RollupNotes({ rollup, since }: { rollup: Rollup; since: string }) {
+  const notes: ReactNode[] = [];
+  const currencies = [...new Set(rollup.deals.map((deal) => deal.currency))];
+  if (currencies.length > 1) {
+    const named = currencies.map((currency) => currency ?? 'none named').join(', ');
+    notes.push(
+      `Amounts are in ${currencies.length} currencies (${named}): each is summed on its own, never added together.`,
+    );
+  } else if (rollup.workspaceCurrency === null && rollup.deals.length > 0) {
+    notes.push(
+      <>
+        Amounts are plain numbers: this workspace names no currency yet (
+        <Link to={paths.settings()}>Workspace and key</Link>).
+      </>,
+    );
+  }
+  if (rollup.partial) notes.push(rollup.partial);
+  if (rollup.withoutCloseDate > 0) {
+    const count = rollup.withoutCloseDate;
+    notes.push(`${count} ${count === 1 ? 'deal has' : 'deals have'} no close date, so no month: not counted here.`);
+  }
+  if (Date.parse(since) > Date.now())
+    notes.push(
+      `Slipped since ${formatDateTime(since)} is still to come: nothing can have slipped yet. Choose an earlier day.`,
+    );
+  else if (rollup.historyKnownSince === null)
+    notes.push('Slips are counted once this copy has seen the deals change: it has no history yet.');
+  else if (Date.parse(rollup.historyKnownSince) > Date.parse(since))
+    notes.push(
+      `Slips are counted from ${formatDateTime(rollup.historyKnownSince)}, when this copy began to keep the deals’ history.`,
+    );
+  if (rollup.overlaysKept === 'memory')
+    notes.push('Your calls are kept for this session only: without a keychain the local copy lives in memory.');
+  if (notes.length === 0) return null;
+  return (
+    <ul className="rollup-notes" aria-label="About these figures">
+      {notes.map((note, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed notes, in a fixed order
+        <li key={index}>{note}</li>
+      ))}
+    </ul>
+  );
+}
+
+function HowCounted() {
+  return (
+    <details className="rollup-how">
+      <summary>How these figures are counted</summary>
+      <p>
+        From the local copy only: your calls never leave this computer. <strong>Model</strong> is each deal’s amount at
+        its win probability, added up. <strong>Call</strong> is yours: Commit counts a deal in full, Omit counts
+        nothing, Best case and deals you left alone count at the model’s odds, on your own amount where you gave one.
+        Deals without an amount or a probability are counted, and left out of the sums they lack.{' '}
+        <strong>Slipped out</strong>: deals whose close date was in that month at the bookmark and is later now.
+      </p>
+    </details>
+  );
+}
