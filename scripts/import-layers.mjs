@@ -53,10 +53,11 @@ export const layers = [
       { unit: 'bridge-channels.ts', what: "the Electron bridge's IPC channel names", allow: [] },
       { unit: 'browser-bridge.ts', what: "browser mode's HTTP surface for the bridge", allow: [] },
       { unit: 'manifest.ts', what: "the seed's manifest.json: organisations, members, keys", allow: ['api/'] },
+      { unit: 'bookmarks.ts', what: "the manager's bookmarks: what crosses the bridge of them", allow: [] },
       {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
-        allow: ['api/', 'api-key-text.ts', 'export-file-name.ts'],
+        allow: ['api/', 'api-key-text.ts', 'bookmarks.ts', 'export-file-name.ts'],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call', allow: ['bridge.ts'] },
       { unit: 'copy-scope.ts', what: "what a workspace's local copy keeps, in words", allow: ['bridge.ts'] },

@@ -13,6 +13,7 @@ import {
   SEARCH_MAX_QUERY_LENGTH,
 } from './api';
 import { apiKeyProblem } from './api-key-text';
+import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 
 /**
@@ -527,6 +528,12 @@ export const operations = {
    * stays, transcripts included); what a wider scope adds is fetched by the sync.
    */
   setCopyScope: { params: WorkspaceRef.extend({ scope: CopyScope }), result: LocalCopy },
+  /** The active workspace's bookmarks ("my last look" and named moments), kept in its local copy, never sent. */
+  listBookmarks: { params: Empty, result: Bookmarks },
+  /** The review is done: "my last look" moves up to the moment given (now when absent). */
+  markReviewed: { params: MarkReviewedParams, result: Bookmarks },
+  saveBookmark: { params: SaveBookmarkParams, result: Bookmarks },
+  removeBookmark: { params: RemoveBookmarkParams, result: Bookmarks },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

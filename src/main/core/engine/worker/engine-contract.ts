@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from '../../../../shared/bookmarks';
 import { BoardDealsParams, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
 
 /**
@@ -19,6 +20,10 @@ export const engineContract = {
   expectChanges: { params: Workspace, result: z.void() },
   boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
   searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
+  listBookmarks: { params: Workspace, result: answer },
+  markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
+  saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },
+  removeBookmark: { params: Workspace.extend({ bookmark: RemoveBookmarkParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

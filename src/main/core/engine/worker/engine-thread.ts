@@ -174,6 +174,14 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
             )) as { data: ServiceHit[] },
         }),
       ),
+    // The manager's own data: only the worker holds it, so a call waits for a worker starting again.
+    listBookmarks: (workspaceId) => surely('listBookmarks', { workspaceId }) as ReturnType<Engine['listBookmarks']>,
+    markReviewed: (workspaceId, mark) =>
+      surely('markReviewed', { workspaceId, mark }) as ReturnType<Engine['markReviewed']>,
+    saveBookmark: (workspaceId, bookmark) =>
+      surely('saveBookmark', { workspaceId, bookmark }) as ReturnType<Engine['saveBookmark']>,
+    removeBookmark: (workspaceId, bookmark) =>
+      surely('removeBookmark', { workspaceId, bookmark }) as ReturnType<Engine['removeBookmark']>,
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,

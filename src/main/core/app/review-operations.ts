@@ -1,0 +1,14 @@
+import type { AppParts, Handlers } from './operation-handlers';
+
+type ReviewOperation = 'listBookmarks' | 'markReviewed' | 'saveBookmark' | 'removeBookmark';
+
+/** The manager's review of the active workspace: the bookmarks "what changed" is read since. */
+export function reviewOperations(app: AppParts): Handlers<ReviewOperation> {
+  const { workspaces, engine } = app;
+  return {
+    listBookmarks: async () => engine.listBookmarks(workspaces.active().id),
+    markReviewed: async (params) => engine.markReviewed(workspaces.active().id, params),
+    saveBookmark: async (params) => engine.saveBookmark(workspaces.active().id, params),
+    removeBookmark: async (params) => engine.removeBookmark(workspaces.active().id, params),
+  };
+}
