@@ -55,9 +55,14 @@ export const layers = [
       { unit: 'manifest.ts', what: "the seed's manifest.json: organisations, members, keys", allow: ['api/'] },
       { unit: 'bookmarks.ts', what: "the manager's bookmarks: what crosses the bridge of them", allow: [] },
       {
+        unit: 'what-changed.ts',
+        what: 'what changed in the deals since a bookmark: the question and its answer',
+        allow: [],
+      },
+      {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
-        allow: ['api/', 'api-key-text.ts', 'bookmarks.ts', 'export-file-name.ts'],
+        allow: ['api/', 'api-key-text.ts', 'bookmarks.ts', 'export-file-name.ts', 'what-changed.ts'],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call', allow: ['bridge.ts'] },
       { unit: 'copy-scope.ts', what: "what a workspace's local copy keeps, in words", allow: ['bridge.ts'] },

@@ -15,6 +15,7 @@ import {
 import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
+import { type WhatChanged, WhatChangedParams } from './what-changed';
 
 /**
  * The only description of what crosses between renderer and main (GitHub Desktop's
@@ -528,6 +529,12 @@ export const operations = {
    * stays, transcripts included); what a wider scope adds is fetched by the sync.
    */
   setCopyScope: { params: WorkspaceRef.extend({ scope: CopyScope }), result: LocalCopy },
+  /**
+   * Every change to the active workspace's deals since a bookmark, from its local copy alone (so
+   * offline too): status, amount, close date, owner, win probability, deals new and gone, new
+   * calls and activities, checklist items not met on a new call.
+   */
+  whatChanged: { params: WhatChangedParams, result: z.custom<WhatChanged>() },
   /** The active workspace's bookmarks ("my last look" and named moments), kept in its local copy, never sent. */
   listBookmarks: { params: Empty, result: Bookmarks },
   /** The review is done: "my last look" moves up to the moment given (now when absent). */

@@ -15,6 +15,7 @@ import type {
   ReplicaStatus,
   SyncStatus,
 } from '../../../shared/bridge';
+import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { createChangeBatch } from './change-batch';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
@@ -22,6 +23,7 @@ import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
 import { boardPageFromCopy } from './replica/model/board-cards';
 import { workspaceBookmarks } from './replica/model/bookmarks';
+import { whatChangedIn } from './replica/model/what-changed';
 import { onOwnData } from './replica/own-data';
 import { createReplicaReads } from './replica/replica-reads';
 import type { ReplicaStorageOptions } from './replica/replicas';
@@ -163,6 +165,9 @@ export function createEngine(options: EngineOptions) {
       return local ?? mergedSearch({ db: null, copyUnreadable: kept, ...search });
     },
 
+    /** Every change to the deals since a bookmark, from the copy alone (none without one: an error says why). */
+    whatChanged: (workspaceId: string, { since }: z.output<typeof WhatChangedParams>): Promise<WhatChanged> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => whatChangedIn(db, since, Date.now())),
     /** The manager's bookmarks, kept in the copy (none without one: an error says why). */
     listBookmarks: (workspaceId: string): Promise<Bookmarks> =>
       onOwnData(replicas, workspaceId, 'read', ({ db }) => workspaceBookmarks(db).list()),

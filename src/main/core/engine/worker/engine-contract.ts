@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from '../../../../shared/bookmarks';
 import { BoardDealsParams, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+import { WhatChangedParams } from '../../../../shared/what-changed';
 
 /**
  * What crosses between the app (main) and the engine's worker, in the bridge's style: each
@@ -20,6 +21,7 @@ export const engineContract = {
   expectChanges: { params: Workspace, result: z.void() },
   boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
   searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
+  whatChanged: { params: Workspace.extend({ query: WhatChangedParams }), result: answer },
   listBookmarks: { params: Workspace, result: answer },
   markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
   saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },

@@ -26,6 +26,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     expectChanges: ({ workspaceId }) => engine.expectChanges(workspaceId),
     boardDeals: ({ workspaceId, query }, signal) => engine.boardDeals(workspaceId, query, signal),
     searchLocal: ({ workspaceId, query }, signal) => engine.searchLocal(workspaceId, query, signal),
+    whatChanged: ({ workspaceId, query }) => engine.whatChanged(workspaceId, query),
     listBookmarks: ({ workspaceId }) => engine.listBookmarks(workspaceId),
     markReviewed: ({ workspaceId, mark }) => engine.markReviewed(workspaceId, mark),
     saveBookmark: ({ workspaceId, bookmark }) => engine.saveBookmark(workspaceId, bookmark),

@@ -54,8 +54,11 @@ export function workspaceBookmarks(db: ReplicaDatabase) {
     /** When "my last look" was, or null before the review was first marked done. */
     lastLook: (): number | null => byId(LAST_LOOK)?.at ?? null,
 
-    /** A named bookmark's moment, or null when there is none of that id. */
-    at: (id: string): number | null => (id === LAST_LOOK ? null : (byId(id)?.at ?? null)),
+    /** A named bookmark's name and moment, or null when there is none of that id. */
+    named(id: string): { name: string; at: number } | null {
+      const row = id === LAST_LOOK ? undefined : byId(id);
+      return row ? { name: row.name ?? '', at: row.at } : null;
+    },
 
     /** The review is done up to `upTo`: "my last look" moves there; null forgets it. */
     markReviewed(upTo: number | null, now: number): Bookmarks {
