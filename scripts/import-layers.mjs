@@ -361,6 +361,16 @@ export const layers = [
         allow: ['api.ts', 'navigation/', 'records/', 'shared-ui/', 'state/'],
       },
       {
+        unit: 'bookmarks/',
+        what: "the manager's bookmarks and the choice of since when a screen reads",
+        allow: ['api.ts', 'shared-ui/'],
+      },
+      {
+        unit: 'what-changed/',
+        what: 'what changed in the deals since a bookmark',
+        allow: ['api.ts', 'bookmarks/', 'deals/', 'navigation/', 'records/', 'replica/', 'shared-ui/', 'workspaces/'],
+      },
+      {
         unit: 'local-search/',
         what: 'the search screen over the local copy',
         allow: ['api.ts', 'calls/', 'navigation/', 'records/', 'search/', 'shared-ui/'],
@@ -370,6 +380,7 @@ export const layers = [
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
           'api.ts',
+          'bookmarks/',
           'calls/',
           'deals/',
           'local-search/',
@@ -382,6 +393,7 @@ export const layers = [
           'state/',
           'team/',
           'webhooks/',
+          'what-changed/',
           'workspaces/',
         ],
       },

@@ -17,7 +17,7 @@ import { SlowServiceNotice } from './SlowServiceNotice';
 import './shell.css';
 
 const navItems: { label: string; to: string; matches: Route['name'][] }[] = [
-  { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'] },
+  { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal', 'changes'] },
   { label: 'Calls', to: paths.calls(), matches: ['calls', 'call'] },
   { label: 'Search', to: paths.search(), matches: ['search'] },
   { label: 'Team', to: paths.team(), matches: ['team'] },

@@ -24,6 +24,8 @@ export const shortcuts: [keys: string, what: string][] = [
   ['A', 'Pipeline: show only deals at risk (their warnings are set in Workspace and key)'],
   ['M', 'Pipeline: my deals only, or everyone’s again'],
   ['O', 'Pipeline: move to “Sort cards”; calls: to the sorted column’s header (Enter turns the order)'],
+  ['B', 'What changed: move to “Since” (my last look, last Monday, a bookmark, a date)'],
+  ['J  /  K  then  Enter', 'What changed: step through the changes; Enter opens the deal or the call'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { type DealStatus, memberName } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
-import { useAddressQuery } from '../navigation/router';
+import { Link, useAddressQuery } from '../navigation/router';
+import { paths } from '../navigation/routes';
 import { readSortOrder, writeSortOrder } from '../navigation/sort-order';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { memberQueries } from '../team/queries';
@@ -56,6 +57,9 @@ export function PipelineScreen() {
     <div className="screen wide">
       <div className="screen-header">
         <h1>Pipeline</h1>
+        <Link to={paths.changes()} className="changes-link" aria-keyshortcuts="g w">
+          What changed since my last look
+        </Link>
         <fieldset className="chips" aria-labelledby={ids.legend}>
           <span id={ids.legend} className="muted">
             Show
