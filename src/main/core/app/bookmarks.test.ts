@@ -23,8 +23,8 @@ function ok<N extends OperationName>(core: AppCore, op: N, params: OperationPara
   });
 }
 
-async function appWithWorkspace() {
-  const { core, dispose } = createTempCore();
+async function appWithWorkspace(options: Parameters<typeof createTempCore>[0] = {}) {
+  const { core, dispose } = createTempCore(options);
   disposals.push(dispose);
   const org = demoKeyOf(service.manifest!).org;
   const apiKey = (await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id])).trim();
@@ -95,6 +95,7 @@ describe('bookmarks', () => {
 
     await ok(core, 'setLocalCopy', { workspaceId: workspace.id, on: false });
     for (const [op, params] of [
+      ['whatChanged', { since: { kind: 'last-look' } }],
       ['listBookmarks', {}],
       ['markReviewed', {}],
       ['saveBookmark', { name: 'Forecast call', at: minutesAgo(5) }],
@@ -104,5 +105,24 @@ describe('bookmarks', () => {
         error: { code: 'not_available', message: expect.stringContaining('turned off in Workspace and key') },
       });
     }
+  });
+
+  it('are never said saved when the copy cannot store: a full disk refuses them, and says so', async () => {
+    let pages = 1_000_000_000;
+    const { core } = await appWithWorkspace({ replica: { storage: { maxPageCount: () => pages } } });
+    const videos = (await ok(core, 'listVideos', { limit: 100 })).data;
+    pages = 1;
+    for (const video of videos) {
+      await ok(core, 'getTranscript', { id: video.id });
+      if ((await ok(core, 'getReplicaStatus', {})).storingPaused) break;
+    }
+    expect((await ok(core, 'getReplicaStatus', {})).storingPaused).toMatchObject({ reason: 'disk-full' });
+
+    expect(await core.invoke('saveBookmark', { name: 'Forecast call', at: minutesAgo(5) })).toMatchObject({
+      ok: false,
+      error: { code: 'not_available', message: expect.stringContaining('the disk is full') },
+    });
+    // What the copy holds is still read.
+    expect(await ok(core, 'listBookmarks', {})).toEqual({ lastLook: null, named: [] });
   });
 });
