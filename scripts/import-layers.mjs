@@ -57,7 +57,7 @@ export const layers = [
       {
         unit: 'what-changed.ts',
         what: 'what changed in the deals since a bookmark: the question and its answer',
-        allow: [],
+        allow: ['bookmarks.ts'],
       },
       {
         unit: 'bridge.ts',

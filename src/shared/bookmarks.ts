@@ -38,3 +38,14 @@ export type Bookmarks = z.infer<typeof Bookmarks>;
 export const MarkReviewedParams = z.object({ upTo: Instant.nullable().optional() });
 export const SaveBookmarkParams = z.object({ name: z.string().trim().min(1).max(80), at: Instant });
 export const RemoveBookmarkParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Since when a screen reads: "my last look", a named bookmark, or any moment ("last Monday 9:00", a date). */
+export const ChangesSince = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('last-look') }),
+  z.object({ kind: z.literal('bookmark'), id: RemoveBookmarkParams.shape.id }),
+  z.object({ kind: z.literal('moment'), at: Instant }),
+]);
+export type ChangesSince = z.infer<typeof ChangesSince>;
+
+/** Where a read "since" started: 'history-start' when "my last look" was never marked (everything the copy knows). */
+export type SinceFrom = 'last-look' | 'bookmark' | 'moment' | 'history-start';

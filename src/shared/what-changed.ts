@@ -1,17 +1,11 @@
 import { z } from 'zod';
+import { ChangesSince, type SinceFrom } from './bookmarks';
 
 /**
  * What changed in the deals since a bookmark, as the local copy knows it: what the renderer asks
  * and what the engine answers (engine/replica/model/what-changed.ts).
  */
 
-/** Since when: "my last look", a named bookmark, or any moment ("last Monday 9:00", a date). */
-export const ChangesSince = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('last-look') }),
-  z.object({ kind: z.literal('bookmark'), id: z.string().min(1).max(100) }),
-  z.object({ kind: z.literal('moment'), at: z.iso.datetime({ offset: true }) }),
-]);
-export type ChangesSince = z.infer<typeof ChangesSince>;
 export const WhatChangedParams = z.object({ since: ChangesSince });
 
 /** A deal's list fields, as a deal new, back or removed had them. */
@@ -95,8 +89,7 @@ export interface WhatChanged {
   since: {
     /** The moment changes are listed from; null when the copy knows no history yet. */
     at: string | null;
-    /** 'history-start': "my last look" was never marked, so everything the copy knows. */
-    from: 'last-look' | 'bookmark' | 'moment' | 'history-start';
+    from: SinceFrom;
     /** A named bookmark's name. */
     name: string | null;
   };

@@ -1,4 +1,4 @@
-import type { ChangesSince } from '../../shared/what-changed';
+import type { ChangesSince } from '../../shared/bookmarks';
 
 /**
  * What a screen reads "since": the manager's last look, last Monday 9:00, a named bookmark, or a

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChangesSince } from '../../shared/what-changed';
+import type { ChangesSince } from '../../shared/bookmarks';
 import { call } from '../api';
 
 export const whatChangedKeys = {

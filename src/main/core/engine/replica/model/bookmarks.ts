@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BOOKMARKS_CAP, type Bookmarks } from '../../../../../shared/bookmarks';
+import { BOOKMARKS_CAP, type Bookmarks, type ChangesSince, type SinceFrom } from '../../../../../shared/bookmarks';
 import { ApiError } from '../../../service-client/api-client/api-error';
 import type { ReplicaDatabase } from '../replica-db';
 
@@ -99,4 +99,27 @@ export function workspaceBookmarks(db: ReplicaDatabase) {
       return list();
     },
   };
+}
+
+/**
+ * The moment a read "since" starts from: a named bookmark's (none of that id: not found), the
+ * moment given, or "my last look"; never marked, the start of the copy's history (`history`, null
+ * while it knows none), so that everything the copy knows is new.
+ */
+export function resolveSince(
+  db: ReplicaDatabase,
+  since: ChangesSince,
+  history: number | null,
+): { at: number | null; from: SinceFrom; name: string | null } {
+  if (since.kind === 'moment') return { at: Date.parse(since.at), from: 'moment', name: null };
+  const bookmarks = workspaceBookmarks(db);
+  if (since.kind === 'bookmark') {
+    const named = bookmarks.named(since.id);
+    if (!named) throw new ApiError({ code: 'not_found', message: 'That bookmark no longer exists.' });
+    return { at: named.at, from: 'bookmark', name: named.name };
+  }
+  const lastLook = bookmarks.lastLook();
+  return lastLook === null
+    ? { at: history, from: 'history-start', name: null }
+    : { at: lastLook, from: 'last-look', name: null };
 }

@@ -1,8 +1,8 @@
 import { memberName } from '../../../../../shared/api';
-import type { CallAttribution, ChangesSince, DealChange, WhatChanged } from '../../../../../shared/what-changed';
-import { ApiError } from '../../../service-client/api-client/api-error';
+import type { ChangesSince } from '../../../../../shared/bookmarks';
+import type { CallAttribution, DealChange, WhatChanged } from '../../../../../shared/what-changed';
 import type { ReplicaDatabase } from '../replica-db';
-import { workspaceBookmarks } from './bookmarks';
+import { resolveSince } from './bookmarks';
 import { historyKnownSince, journalOfDealsChangedSince } from './deal-journal';
 import { type HeldDealFacts, journalChanges } from './journal-changes';
 
@@ -49,21 +49,6 @@ interface ItemRow {
   id: string | null;
   item_text: string | null;
   status: string | null;
-}
-
-/** Where the list starts: the bookmark's moment, or the start of the copy's history. */
-function resolveSince(db: ReplicaDatabase, since: ChangesSince, history: number | null) {
-  const bookmarks = workspaceBookmarks(db);
-  if (since.kind === 'moment') return { at: Date.parse(since.at), from: 'moment' as const, name: null };
-  if (since.kind === 'bookmark') {
-    const named = bookmarks.named(since.id);
-    if (!named) throw new ApiError({ code: 'not_found', message: 'That bookmark no longer exists.' });
-    return { at: named.at, from: 'bookmark' as const, name: named.name };
-  }
-  const lastLook = bookmarks.lastLook();
-  return lastLook === null
-    ? { at: history, from: 'history-start' as const, name: null }
-    : { at: lastLook, from: 'last-look' as const, name: null };
 }
 
 /**
