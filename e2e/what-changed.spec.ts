@@ -131,6 +131,22 @@ test('lists exactly the changes since my last look, offline too, a change and it
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(async () => (await rows(page)).length).toBe(expected.length);
 
+  // A named bookmark: saved at this moment, chosen, nothing since; removed, and its removal undone.
+  await page.getByRole('button', { name: 'Save a bookmark…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save a bookmark' });
+  await dialog.getByLabel('Name').fill('Forecast call');
+  await dialog.getByRole('button', { name: 'Save bookmark' }).click();
+  await expect(dialog).toBeHidden();
+  const since = page.getByRole('combobox', { name: 'Since', exact: true });
+  await since.selectOption((await since.locator('option', { hasText: 'Forecast call' }).getAttribute('value'))!);
+  await expect(page.getByText('Nothing changed')).toBeVisible();
+  await expect(page.getByText(/^No changes since “Forecast call”/)).toBeVisible();
+  await page.getByRole('button', { name: 'Remove this bookmark' }).click();
+  await expect(page.getByText('Bookmark “Forecast call” removed.')).toBeVisible();
+  await expect(since.locator('option', { hasText: 'Forecast call' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(since.locator('option:checked')).toHaveText(/^Forecast call/);
+
   // From the keyboard: G W, then J to the first change and Enter opens its deal or call.
   await openScreen(page, callscope, '/deals');
   await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();

@@ -33,10 +33,14 @@ function SaveBookmarkForm({
 }) {
   const ids = { name: useId(), at: useId(), hint: useId() };
   const [name, setName] = useState('');
-  const [local, setLocal] = useState(() => toLocalMoment(new Date()));
-  const at = fromLocalMoment(local);
+  // Null until another moment is typed: then "now" is the moment of saving, to the millisecond, not
+  // the minute the field shows (a change seen later in that minute is after the bookmark).
+  const [local, setLocal] = useState<string | null>(null);
+  const [shownNow] = useState(() => toLocalMoment(new Date()));
+  const typed = local === null ? null : fromLocalMoment(local);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const at = local === null ? new Date() : typed;
     if (at) save.mutate({ name: name.trim(), at: at.toISOString() }, { onSuccess: onDone });
   };
   return (
@@ -48,7 +52,7 @@ function SaveBookmarkForm({
       <input
         id={ids.at}
         type="datetime-local"
-        value={local}
+        value={local ?? shownNow}
         max={toLocalMoment(new Date())}
         aria-describedby={ids.hint}
         onChange={(event) => setLocal(event.target.value)}
@@ -58,7 +62,11 @@ function SaveBookmarkForm({
       </p>
       {save.isError && <InlineError error={save.error} />}
       <div className="actions">
-        <button type="submit" className="button primary" disabled={name.trim() === '' || !at || save.isPending}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={name.trim() === '' || (local !== null && !typed) || save.isPending}
+        >
           Save bookmark
         </button>
         <button type="button" className="button" onClick={onDone}>
