@@ -11,7 +11,8 @@ test('g and a letter go to each screen, j and k move through its rows and cards,
   for (const [key, screen, path] of [
     ['c', 'Calls', '/calls'],
     ['t', 'Team', '/team'],
-    ['w', 'Webhooks', '/webhooks'],
+    ['w', 'What changed', '/changes'],
+    ['h', 'Webhooks', '/webhooks'],
     ['s', 'Workspace and key', '/settings'],
     ['p', 'Pipeline', '/deals'],
   ] as const) {
@@ -49,9 +50,10 @@ test('g and a letter go to each screen, j and k move through its rows and cards,
 
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  for (const text of ['G then P', 'G then C', 'G then T', 'G then W', 'G then S', 'J / K']) {
+  for (const text of ['G then P', 'G then W', 'G then C', 'G then T', 'G then H', 'G then S', 'J / K']) {
     await expect(help.getByText(text, { exact: true })).toBeVisible();
   }
+  await expect(help).toContainText('Go to What changed');
   await expect(help).toContainText('Go to Webhooks');
   await expect(help).toContainText('Next / previous row or card');
 });

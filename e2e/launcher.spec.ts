@@ -57,7 +57,7 @@ test('npm run start:web keeps running when the demo service stops: it restarts i
     // operator step, and an analysis's event arrives there.
     const receiverUrl = /the demo receiver answers at (https:\/\/\S+)/.exec(output())![1]!;
     await page.keyboard.press('g');
-    await page.keyboard.press('w');
+    await page.keyboard.press('h');
     await page.getByLabel('Endpoint address').fill(receiverUrl);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const secret = page.getByRole('dialog', { name: 'Copy the signing secret now' });

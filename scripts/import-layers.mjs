@@ -55,6 +55,12 @@ export const layers = [
       { unit: 'bridge-channels.ts', what: "the Electron bridge's IPC channel names", allow: [] },
       { unit: 'browser-bridge.ts', what: "browser mode's HTTP surface for the bridge", allow: [] },
       { unit: 'manifest.ts', what: "the seed's manifest.json: organisations, members, keys", allow: ['api/'] },
+      { unit: 'bookmarks.ts', what: "the manager's bookmarks: what crosses the bridge of them", allow: [] },
+      {
+        unit: 'what-changed.ts',
+        what: 'what changed in the deals since a bookmark: the question and its answer',
+        allow: ['bookmarks.ts'],
+      },
       {
         unit: 'rollup.ts',
         what: "the roll-up's query and answer, months, and the manager's overlays on deals",
@@ -63,7 +69,7 @@ export const layers = [
       {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
-        allow: ['api/', 'api-key-text.ts', 'export-file-name.ts', 'rollup.ts'],
+        allow: ['api/', 'api-key-text.ts', 'bookmarks.ts', 'export-file-name.ts', 'rollup.ts', 'what-changed.ts'],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call', allow: ['bridge.ts'] },
       { unit: 'copy-scope.ts', what: "what a workspace's local copy keeps, in words", allow: ['bridge.ts'] },
@@ -380,6 +386,16 @@ export const layers = [
         allow: ['api.ts', 'navigation/', 'records/', 'shared-ui/', 'state/'],
       },
       {
+        unit: 'bookmarks/',
+        what: "the manager's bookmarks and the choice of since when a screen reads",
+        allow: ['api.ts', 'shared-ui/'],
+      },
+      {
+        unit: 'what-changed/',
+        what: 'what changed in the deals since a bookmark',
+        allow: ['api.ts', 'bookmarks/', 'deals/', 'navigation/', 'records/', 'replica/', 'shared-ui/', 'workspaces/'],
+      },
+      {
         unit: 'local-search/',
         what: 'the search screen over the local copy',
         allow: ['api.ts', 'calls/', 'navigation/', 'records/', 'search/', 'shared-ui/'],
@@ -389,6 +405,7 @@ export const layers = [
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
           'api.ts',
+          'bookmarks/',
           'calls/',
           'deals/',
           'local-search/',
@@ -402,6 +419,7 @@ export const layers = [
           'state/',
           'team/',
           'webhooks/',
+          'what-changed/',
           'workspaces/',
         ],
       },

@@ -13,8 +13,10 @@ import {
   SEARCH_MAX_QUERY_LENGTH,
 } from './api';
 import { apiKeyProblem } from './api-key-text';
+import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
+import { type WhatChanged, WhatChangedParams } from './what-changed';
 
 /**
  * The only description of what crosses between renderer and main (GitHub Desktop's
@@ -538,6 +540,18 @@ export const operations = {
    * stays, transcripts included); what a wider scope adds is fetched by the sync.
    */
   setCopyScope: { params: WorkspaceRef.extend({ scope: CopyScope }), result: LocalCopy },
+  /**
+   * Every change to the active workspace's deals since a bookmark, from its local copy alone (so
+   * offline too): status, amount, close date, owner, win probability, deals new and gone, new
+   * calls and activities, checklist items not met on a new call.
+   */
+  whatChanged: { params: WhatChangedParams, result: z.custom<WhatChanged>() },
+  /** The active workspace's bookmarks ("my last look" and named moments), kept in its local copy, never sent. */
+  listBookmarks: { params: Empty, result: Bookmarks },
+  /** The review is done: "my last look" moves up to the moment given (now when absent). */
+  markReviewed: { params: MarkReviewedParams, result: Bookmarks },
+  saveBookmark: { params: SaveBookmarkParams, result: Bookmarks },
+  removeBookmark: { params: RemoveBookmarkParams, result: Bookmarks },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

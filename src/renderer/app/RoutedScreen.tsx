@@ -16,10 +16,11 @@ import { OutOfSight } from '../shared-ui/out-of-sight';
 import { workspaceIndependentKeys } from '../state/query-client';
 import { TeamScreen } from '../team/TeamScreen';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
+import { WhatChangedScreen } from '../what-changed/WhatChangedScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
 
 /** Lists and the search screen keep their filters and order (or text) in the query of their address. */
-const screensWithQuery: Route['name'][] = ['pipeline', 'rollup', 'calls', 'search'];
+const screensWithQuery: Route['name'][] = ['pipeline', 'rollup', 'changes', 'calls', 'search'];
 
 /**
  * The screen an address shows, whose state lives as long as the address shows it: a list's with
@@ -144,6 +145,8 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <DealScreen key={route.dealId} dealId={route.dealId} />;
     case 'rollup':
       return <RollupScreen />;
+    case 'changes':
+      return <WhatChangedScreen />;
     case 'calls':
       return <CallsScreen />;
     case 'call':

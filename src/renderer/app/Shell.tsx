@@ -22,7 +22,12 @@ import './shell.css';
 
 /** Each screen of the navigation, and the first reads its press starts (render-ahead's reads at the press). */
 const navItems: { label: string; to: string; matches: Route['name'][]; prepare?: (client: QueryClient) => void }[] = [
-  { label: 'Pipeline', to: paths.pipeline(), matches: ['pipeline', 'deal'], prepare: prefetchBoard },
+  {
+    label: 'Pipeline',
+    to: paths.pipeline(),
+    matches: ['pipeline', 'deal', 'changes', 'rollup'],
+    prepare: prefetchBoard,
+  },
   { label: 'Calls', to: paths.calls(), matches: ['calls', 'call'] },
   { label: 'Search', to: paths.search(), matches: ['search'] },
   { label: 'Team', to: paths.team(), matches: ['team'] },

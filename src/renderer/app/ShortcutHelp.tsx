@@ -28,6 +28,8 @@ export const shortcuts: [keys: string, what: string][] = [
   ['C  /  B  /  X', 'Roll-up, on a deal’s row: your call Commit / Best case / Omit'],
   ['Delete', 'Roll-up, on a deal’s row: remove your call and amount (back to the model)'],
   ['Ctrl Z  /  ⌘ Z', 'Undo the change the notice at the bottom names, while it shows'],
+  ['B', 'What changed: move to “Since” (my last look, last Monday, a bookmark, a date)'],
+  ['J  /  K  then  Enter', 'What changed: step through the changes; Enter opens the deal or the call'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -6,6 +6,7 @@ import { dealKeys } from '../records/deal-reads';
 import { rollupKeys } from '../rollup/queries';
 import { memberKeys } from '../team/queries';
 import { webhookKeys } from '../webhooks/queries';
+import { whatChangedKeys } from '../what-changed/queries';
 
 /** Local search reads transcripts and what it filters on (calls, deals): their change changes its results. */
 const searched = { queryKey: localSearchKeys.all };
@@ -23,6 +24,12 @@ const board: InvalidateQueryFilters = {
 };
 
 /**
+ * What changed reads the deals, calls, activity, checklists, transcripts (who speaks on a new call)
+ * and members the copy holds: a change to any of them reads it again, from the copy.
+ */
+const changes = { queryKey: whatChangedKeys.all };
+
+/**
  * The screens' queries that show each read of the service, for one of its stored answers changed.
  * A record's read re-reads that record's queries only; a list's, the lists of its kind. An
  * operation this table does not name is answered with null: every screen reads again.
@@ -30,9 +37,22 @@ const board: InvalidateQueryFilters = {
 const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]> = {
   getDeal: (id) =>
     id
-      ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched, board, rollup]
+      ? [
+          { queryKey: dealKeys.detail(id), exact: true },
+          { queryKey: dealKeys.signals(id) },
+          searched,
+          board,
+          rollup,
+          changes,
+        ]
       : [],
-  listDeals: () => [{ queryKey: dealKeys.lists() }, { queryKey: [...dealKeys.all, 'totals'] }, searched, rollup],
+  listDeals: () => [
+    { queryKey: dealKeys.lists() },
+    { queryKey: [...dealKeys.all, 'totals'] },
+    searched,
+    rollup,
+    changes,
+  ],
   listActivities: (id) =>
     id
       ? [
@@ -40,17 +60,18 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
           { queryKey: dealKeys.latestActivity(id) },
           { queryKey: dealKeys.signals(id) },
           board,
+          changes,
         ]
       : [],
   listScorings: (id) => (id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }, board] : []),
-  getVideo: (id) => (id ? [{ queryKey: callKeys.detail(id), exact: true }, searched] : []),
-  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board],
-  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board] : []),
+  getVideo: (id) => (id ? [{ queryKey: callKeys.detail(id), exact: true }, searched, changes] : []),
+  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board, changes],
+  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board, changes] : []),
   getVideoEvents: (id) => (id ? [{ queryKey: callKeys.events(id) }] : []),
   getSummary: (id) => (id ? [{ queryKey: callKeys.summary(id) }] : []),
-  getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }] : []),
+  getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }, changes] : []),
   listAnalyses: (id) => (id ? [{ queryKey: callKeys.analyses(id) }] : []),
-  listMembers: () => [{ queryKey: memberKeys.list() }, rollup],
+  listMembers: () => [{ queryKey: memberKeys.list() }, rollup, changes],
   getMe: () => [{ queryKey: memberKeys.me() }],
   listWebhooks: () => [{ queryKey: webhookKeys.list() }],
 };

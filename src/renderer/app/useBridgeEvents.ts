@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReplicaStatus, SyncStatus } from '../../shared/bridge';
+import { bookmarkKeys } from '../bookmarks/queries';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { getBridge } from '../platform';
@@ -9,6 +10,7 @@ import { rollupKeys } from '../rollup/queries';
 import { savedSearchKeys } from '../search/saved-searches';
 import { workspaceIndependentKeys } from '../state/query-client';
 import { useUiStore } from '../state/ui-store';
+import { whatChangedKeys } from '../what-changed/queries';
 import { workspaceKeys } from '../workspaces/queries';
 import { queriesToReadAgain } from './changed-reads';
 
@@ -49,6 +51,9 @@ export function useBridgeEvents(): void {
         void queryClient.invalidateQueries({ queryKey: replicaKeys.localCopy(workspaceId) });
         // Removed, rebuilt or turned off, the copy took the manager's overlays with it.
         void queryClient.invalidateQueries({ queryKey: rollupKeys.all });
+        // Removed, rebuilt or turned off: what only the copy holds is read again.
+        void queryClient.invalidateQueries({ queryKey: bookmarkKeys.all });
+        void queryClient.invalidateQueries({ queryKey: whatChangedKeys.all });
       }),
       bridge.on('connectivityChanged', (reach) => {
         queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>

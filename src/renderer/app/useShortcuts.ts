@@ -9,10 +9,11 @@ import { useUiStore } from '../state/ui-store';
 export const goToKeys: Record<string, { path: () => string; screen: string }> = {
   p: { path: paths.pipeline, screen: 'Pipeline' },
   o: { path: () => paths.rollup(), screen: 'Roll-up' },
+  w: { path: paths.changes, screen: 'What changed' },
   c: { path: paths.calls, screen: 'Calls' },
   f: { path: () => paths.search(), screen: 'Search with filters' },
   t: { path: paths.team, screen: 'Team' },
-  w: { path: paths.webhooks, screen: 'Webhooks' },
+  h: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
 };
 /** How long after `g` the second key counts. */

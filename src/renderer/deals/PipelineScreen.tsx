@@ -58,6 +58,9 @@ export function PipelineScreen() {
       <div className="screen-header">
         <div className="screen-title">
           <h1>Pipeline</h1>
+          <Link to={paths.changes()} aria-keyshortcuts="g w">
+            What changed since my last look
+          </Link>
           <Link to={paths.rollup()} aria-keyshortcuts="g o">
             Roll-up by owner and month
           </Link>

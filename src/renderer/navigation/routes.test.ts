@@ -9,6 +9,12 @@ describe('routes', () => {
     expect(route('/deals')).toEqual({ name: 'pipeline' });
   });
 
+  it('opens What changed at /changes, its view in the query', () => {
+    expect(route(paths.changes())).toEqual({ name: 'changes' });
+    expect(route('/changes?since=monday&group=kind')).toEqual({ name: 'changes' });
+    expect(route('/changes/x')).toEqual({ name: 'not-found', path: '/changes/x' });
+  });
+
   it('reads a deal id and a call id with its segment and highlight', () => {
     expect(route('/deals/deal_1')).toEqual({ name: 'deal', dealId: 'deal_1' });
     expect(route('/calls/vid_9?segment=seg_123&q=price')).toEqual({

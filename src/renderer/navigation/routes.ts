@@ -8,6 +8,7 @@ export type Route =
   | { name: 'pipeline' }
   | { name: 'rollup' }
   | { name: 'deal'; dealId: string }
+  | { name: 'changes' }
   | { name: 'calls' }
   | { name: 'call'; callId: string; segmentId: string | null; highlight: string | null; seconds: number | null }
   | { name: 'team' }
@@ -106,6 +107,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   if (rest.length > 0 || parts.includes(null)) return { name: 'not-found', path: pathname };
   if (section === undefined) return { name: 'pipeline' };
   if (section === 'deals') return id ? { name: 'deal', dealId: id } : { name: 'pipeline' };
+  if (section === 'changes' && id === undefined) return { name: 'changes' };
   if (section === 'calls') {
     if (!id) return { name: 'calls' };
     return {
@@ -165,6 +167,8 @@ export function pathTo(target: NavigationTarget): string {
 export const paths = {
   pipeline: () => pathTo({ screen: 'pipeline' }),
   rollup: () => pathTo({ screen: 'rollup' }),
+  /** What changed in the deals; its view (since when, filters, grouping) is the query the screen writes. */
+  changes: () => '/changes',
   deal: (id: string) => pathTo({ screen: 'deal', id }),
   calls: () => pathTo({ screen: 'calls' }),
   call: (id: string, at?: { segmentId: string; highlight?: string } | { seconds: number }) =>

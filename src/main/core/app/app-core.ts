@@ -14,6 +14,7 @@ import { followJobs } from './job-following';
 import type { JobPollingPolicy } from './job-watcher';
 import { startLocalEngine } from './local-engine';
 import type { AppParts, Handlers, OwnOperationName } from './operation-handlers';
+import { reviewOperations } from './review-operations';
 import { rollupOperations } from './rollup-operations';
 import { startSavedSearchChecks } from './saved-search-checks';
 import { jobOperations, searchOperations } from './search-and-job-operations';
@@ -151,6 +152,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...rollupOperations(app),
     ...searchOperations(app),
     ...jobOperations(app),
+    ...reviewOperations(app),
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {

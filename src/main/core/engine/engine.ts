@@ -1,3 +1,10 @@
+import type { z } from 'zod';
+import type {
+  Bookmarks,
+  MarkReviewedParams,
+  RemoveBookmarkParams,
+  SaveBookmarkParams,
+} from '../../../shared/bookmarks';
 import type {
   BoardDeals,
   BoardDealsParams,
@@ -9,6 +16,7 @@ import type {
   SyncStatus,
 } from '../../../shared/bridge';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
+import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { ApiError } from '../service-client/api-client/api-error';
 import { createChangeBatch } from './change-batch';
@@ -16,8 +24,11 @@ import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSett
 import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
 import { boardPageFromCopy } from './replica/model/board-cards';
+import { workspaceBookmarks } from './replica/model/bookmarks';
 import { writeOverlay } from './replica/model/deal-overlays';
 import { rollupFromCopy } from './replica/model/rollup';
+import { whatChangedIn } from './replica/model/what-changed';
+import { onOwnData } from './replica/own-data';
 import { createReplicaReads } from './replica/replica-reads';
 import type { ReplicaStorageOptions } from './replica/replicas';
 import type { ServiceHit } from './replica/service-hits';
@@ -187,6 +198,26 @@ export function createEngine(options: EngineOptions) {
       const kept = local === null && (await replicas.get(workspaceId)) !== null;
       return local ?? mergedSearch({ db: null, copyUnreadable: kept, ...search });
     },
+
+    /** Every change to the deals since a bookmark, from the copy alone (none without one: an error says why). */
+    whatChanged: (workspaceId: string, { since }: z.output<typeof WhatChangedParams>): Promise<WhatChanged> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => whatChangedIn(db, since, Date.now())),
+    /** The manager's bookmarks, kept in the copy (none without one: an error says why). */
+    listBookmarks: (workspaceId: string): Promise<Bookmarks> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => workspaceBookmarks(db).list()),
+    markReviewed: (workspaceId: string, { upTo }: z.output<typeof MarkReviewedParams>): Promise<Bookmarks> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        workspaceBookmarks(db).markReviewed(
+          upTo === undefined ? Date.now() : upTo === null ? null : Date.parse(upTo),
+          Date.now(),
+        ),
+      ),
+    saveBookmark: (workspaceId: string, { name, at }: z.output<typeof SaveBookmarkParams>): Promise<Bookmarks> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        workspaceBookmarks(db).save(name, Date.parse(at), Date.now()),
+      ),
+    removeBookmark: (workspaceId: string, { id }: z.output<typeof RemoveBookmarkParams>): Promise<Bookmarks> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceBookmarks(db).remove(id)),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

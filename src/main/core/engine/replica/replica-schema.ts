@@ -244,6 +244,15 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      set_at INTEGER NOT NULL,
      CHECK (call IS NOT NULL OR amount IS NOT NULL)
    ) WITHOUT ROWID;`,
+  // The manager's bookmarks (model/bookmarks.ts): "my last look", moved when a review is marked
+  // done, and moments they named; what changed is read since one. The manager's own, kept here
+  // and never sent, so they go with the local data.
+  `CREATE TABLE IF NOT EXISTS bookmarks (
+     id TEXT PRIMARY KEY,
+     name TEXT,
+     at INTEGER NOT NULL,
+     saved_at INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from '../../../../shared/bookmarks';
 import { BoardDealsParams, CurrencyCode, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
+import { WhatChangedParams } from '../../../../shared/what-changed';
 
 /**
  * What crosses between the app (main) and the engine's worker, in the bridge's style: each
@@ -28,6 +30,11 @@ export const engineContract = {
     params: Workspace.extend(ClearDealOverlay.shape).extend({ overlay: DealOverlay.nullable() }),
     result: answer,
   },
+  whatChanged: { params: Workspace.extend({ query: WhatChangedParams }), result: answer },
+  listBookmarks: { params: Workspace, result: answer },
+  markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
+  saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },
+  removeBookmark: { params: Workspace.extend({ bookmark: RemoveBookmarkParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

@@ -179,6 +179,16 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       ask('rollup', { workspaceId, query, workspaceCurrency }) as ReturnType<Engine['rollup']>,
     setOverlay: (workspaceId, dealId, overlay) =>
       surely('setOverlay', { workspaceId, dealId, overlay }) as ReturnType<Engine['setOverlay']>,
+    // The manager's own data: only the worker holds it, so a call waits for a worker starting again.
+    whatChanged: (workspaceId, query) =>
+      surely('whatChanged', { workspaceId, query }) as ReturnType<Engine['whatChanged']>,
+    listBookmarks: (workspaceId) => surely('listBookmarks', { workspaceId }) as ReturnType<Engine['listBookmarks']>,
+    markReviewed: (workspaceId, mark) =>
+      surely('markReviewed', { workspaceId, mark }) as ReturnType<Engine['markReviewed']>,
+    saveBookmark: (workspaceId, bookmark) =>
+      surely('saveBookmark', { workspaceId, bookmark }) as ReturnType<Engine['saveBookmark']>,
+    removeBookmark: (workspaceId, bookmark) =>
+      surely('removeBookmark', { workspaceId, bookmark }) as ReturnType<Engine['removeBookmark']>,
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,

@@ -72,23 +72,40 @@ interface JournalRow {
 
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
 
+const entryOf = (row: JournalRow): JournalEntry => ({
+  seq: row.seq,
+  dealId: row.deal_id,
+  field: row.field,
+  before: parsed(row.before),
+  after: parsed(row.after),
+  factor: parsed(row.factor) as MovedFactor | null,
+  seenAt: row.seen_at,
+});
+
 /** Every change seen at or after `since` (ms since the epoch), oldest first; one deal's when `dealId` is given. */
 export function journalSince(db: ReplicaDatabase, since: number, dealId?: string): JournalEntry[] {
-  const rows = db
+  return db
     .prepare<[number, string | null, string | null], JournalRow>(
       `SELECT seq, deal_id, field, before, after, factor, seen_at FROM deal_journal
        WHERE seen_at >= ? AND (? IS NULL OR deal_id = ?) ORDER BY seq`,
     )
-    .all(since, dealId ?? null, dealId ?? null);
-  return rows.map((row) => ({
-    seq: row.seq,
-    dealId: row.deal_id,
-    field: row.field,
-    before: parsed(row.before),
-    after: parsed(row.after),
-    factor: parsed(row.factor) as MovedFactor | null,
-    seenAt: row.seen_at,
-  }));
+    .all(since, dealId ?? null, dealId ?? null)
+    .map(entryOf);
+}
+
+/**
+ * The whole journal, oldest first, of each deal with a change seen at or after `since`: what a
+ * change means can take the deal's earlier rows (a deal added before, and so back; how often its
+ * close date was pushed).
+ */
+export function journalOfDealsChangedSince(db: ReplicaDatabase, since: number): JournalEntry[] {
+  return db
+    .prepare<[number], JournalRow>(
+      `SELECT seq, deal_id, field, before, after, factor, seen_at FROM deal_journal
+       WHERE deal_id IN (SELECT deal_id FROM deal_journal WHERE seen_at >= ?) ORDER BY seq`,
+    )
+    .all(since)
+    .map(entryOf);
 }
 
 /**

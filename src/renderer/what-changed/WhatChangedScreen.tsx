@@ -1,0 +1,270 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Ref, useId, useRef, useState } from 'react';
+import type { Bookmarks } from '../../shared/bookmarks';
+import { humanize } from '../../shared/humanize';
+import type { WhatChanged } from '../../shared/what-changed';
+import { bridgeErrorOf } from '../api';
+import { bookmarkQueries, useBookmarkActions } from '../bookmarks/queries';
+import { SaveBookmarkDialog } from '../bookmarks/SaveBookmarkDialog';
+import { SincePicker } from '../bookmarks/SincePicker';
+import { sinceQuery } from '../bookmarks/since-choice';
+import { allStatuses } from '../deals/board-view';
+import { Link, useAddressQuery } from '../navigation/router';
+import { paths } from '../navigation/routes';
+import { EmptyState } from '../shared-ui/EmptyState';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { formatDateTime } from '../shared-ui/format';
+import { InlineError } from '../shared-ui/InlineError';
+import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { SkeletonRows } from '../shared-ui/Skeleton';
+import { ChangeGroups } from './ChangeGroups';
+import {
+  type ChangesView,
+  countWords,
+  kindCounts,
+  NO_OWNER,
+  readChangesView,
+  shownChanges,
+  writeChangesView,
+} from './changes-view';
+import { HistoryNotes, sinceWords } from './HistoryNotes';
+import { whatChangedKeys, whatChangedQueries } from './queries';
+import './what-changed.css';
+
+/** What the person just did that can be undone, said until the next such thing. */
+type Done = { said: string; undo: () => void } | null;
+
+/**
+ * Every change to the deals since a bookmark the manager picks, from the local copy (offline too):
+ * grouped by owner or by kind with counts, filtered by owner and deal status, each row opening
+ * its deal or its call. "Mark review done" moves "my last look" to the moment the list was read.
+ */
+export function WhatChangedScreen() {
+  const [query, setQuery] = useAddressQuery();
+  const view = readChangesView(query);
+  const update = (change: Partial<ChangesView>) => setQuery(writeChangesView({ ...view, ...change }));
+  const sinceRef = useRef<HTMLSelectElement>(null);
+  useKeyShortcut('b', () => sinceRef.current?.focus());
+  // "Last Monday 9:00" is the one of when the screen opened, so its list does not shift while read.
+  const [openedAt] = useState(() => new Date());
+  const since = sinceQuery(view.since, openedAt);
+  const changes = useQuery({
+    ...whatChangedQueries.since(since ?? { kind: 'last-look' }),
+    enabled: since !== null,
+  });
+  const bookmarks = useQuery(bookmarkQueries.list());
+  const queryClient = useQueryClient();
+  const actions = useBookmarkActions(() => void queryClient.invalidateQueries({ queryKey: whatChangedKeys.all }));
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState<Done>(null);
+
+  const markDone = (answer: WhatChanged) => {
+    const previous = bookmarks.data?.lastLook?.at ?? null;
+    actions.markReviewed.mutate(
+      { upTo: answer.until },
+      {
+        onSuccess: () =>
+          setDone({
+            said: `Review marked done: “My last look” is now ${formatDateTime(answer.until)}.`,
+            undo: () => actions.markReviewed.mutate({ upTo: previous }, { onSuccess: () => setDone(null) }),
+          }),
+      },
+    );
+  };
+  const chosenBookmark =
+    view.since.kind === 'bookmark'
+      ? bookmarks.data?.named.find((bookmark) => view.since.kind === 'bookmark' && bookmark.id === view.since.id)
+      : undefined;
+  const removeChosen = () => {
+    if (!chosenBookmark) return;
+    actions.remove.mutate(
+      { id: chosenBookmark.id },
+      {
+        onSuccess: () => {
+          update({ since: { kind: 'last-look' } });
+          setDone({
+            said: `Bookmark “${chosenBookmark.name}” removed.`,
+            undo: () =>
+              actions.save.mutate(
+                { name: chosenBookmark.name, at: chosenBookmark.at },
+                {
+                  onSuccess: (saved) => {
+                    const again = saved.named.find((bookmark) => bookmark.name === chosenBookmark.name);
+                    if (again) update({ since: { kind: 'bookmark', id: again.id } });
+                    setDone(null);
+                  },
+                },
+              ),
+          });
+        },
+      },
+    );
+  };
+  const failed = [actions.markReviewed, actions.remove].find((action) => action.isError)?.error;
+
+  return (
+    <div className="screen wide what-changed">
+      <div className="screen-header">
+        <h1>What changed</h1>
+        <div className="header-actions">
+          <button
+            type="button"
+            className="button primary"
+            disabled={!changes.data || actions.markReviewed.isPending}
+            onClick={() => changes.data && markDone(changes.data)}
+          >
+            Mark review done
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              actions.save.reset();
+              setSaving(true);
+            }}
+          >
+            Save a bookmark…
+          </button>
+          {chosenBookmark && (
+            <button type="button" className="button" onClick={removeChosen} disabled={actions.remove.isPending}>
+              Remove this bookmark
+            </button>
+          )}
+        </div>
+      </div>
+      {done && (
+        <output className="notice done-notice">
+          {done.said}{' '}
+          <button type="button" className="button small" onClick={done.undo}>
+            Undo
+          </button>
+        </output>
+      )}
+      {failed && <InlineError error={failed} />}
+      <Filters view={view} update={update} answer={changes.data} sinceRef={sinceRef} bookmarks={bookmarks.data} />
+      {since === null ? (
+        <EmptyState title="Choose the date and time to read from" />
+      ) : changes.isPending ? (
+        <SkeletonRows rows={6} height={44} label="Reading what changed" />
+      ) : changes.isError ? (
+        <CopyProblem error={changes.error} retry={() => changes.refetch()} />
+      ) : (
+        <Changes answer={changes.data} view={view} />
+      )}
+      <SaveBookmarkDialog open={saving} onClose={() => setSaving(false)} save={actions.save} />
+    </div>
+  );
+}
+
+function Filters({
+  view,
+  update,
+  answer,
+  sinceRef,
+  bookmarks,
+}: {
+  view: ChangesView;
+  update: (change: Partial<ChangesView>) => void;
+  answer: WhatChanged | undefined;
+  sinceRef: Ref<HTMLSelectElement>;
+  bookmarks: Bookmarks | undefined;
+}) {
+  const ids = { owner: useId(), status: useId(), group: useId() };
+  const names = answer?.names ?? {};
+  const owners = [...new Set((answer?.changes ?? []).map((change) => change.ownerId ?? NO_OWNER))]
+    .filter((owner) => owner !== NO_OWNER)
+    .sort((a, b) => (names[a] ?? a).localeCompare(names[b] ?? b));
+  if (view.owner && view.owner !== NO_OWNER && !owners.includes(view.owner)) owners.push(view.owner);
+  return (
+    <form
+      className="filters changes-filters"
+      aria-label="Since when, and whose changes"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <SincePicker ref={sinceRef} choice={view.since} bookmarks={bookmarks} onChange={(since) => update({ since })} />
+      <div className="field inline-field">
+        <label htmlFor={ids.owner}>Owner</label>
+        <select
+          id={ids.owner}
+          value={view.owner ?? ''}
+          onChange={(event) => update({ owner: event.target.value || null })}
+        >
+          <option value="">Anyone</option>
+          {owners.map((owner) => (
+            <option key={owner} value={owner}>
+              {names[owner] ?? owner}
+            </option>
+          ))}
+          <option value={NO_OWNER}>No owner</option>
+        </select>
+      </div>
+      <div className="field inline-field">
+        <label htmlFor={ids.status}>Deal status</label>
+        <select
+          id={ids.status}
+          value={view.status ?? ''}
+          onChange={(event) => update({ status: event.target.value || null })}
+        >
+          <option value="">Any</option>
+          {allStatuses.map((status) => (
+            <option key={status} value={status}>
+              {humanize(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field inline-field">
+        <label htmlFor={ids.group}>Group by</label>
+        <select
+          id={ids.group}
+          value={view.group}
+          onChange={(event) => update({ group: event.target.value === 'kind' ? 'kind' : 'owner' })}
+        >
+          <option value="owner">Owner</option>
+          <option value="kind">Kind of change</option>
+        </select>
+      </div>
+    </form>
+  );
+}
+
+/** What changed needs the local copy: without one, the way to turn it on; any other failure, its details. */
+function CopyProblem({ error, retry }: { error: unknown; retry: () => void }) {
+  if (bridgeErrorOf(error).code !== 'not_available') return <ErrorState error={error} onRetry={retry} />;
+  return (
+    <EmptyState title="What changed is read from this workspace’s local copy">
+      <p>{bridgeErrorOf(error).message}</p>
+      <Link to={paths.settings()}>Open Workspace and key</Link>
+    </EmptyState>
+  );
+}
+
+function Changes({ answer, view }: { answer: WhatChanged; view: ChangesView }) {
+  const shown = shownChanges(answer.changes, view);
+  const filtered = shown.length !== answer.changes.length;
+  const counts = kindCounts(shown);
+  return (
+    <>
+      <p className="changes-summary">
+        <strong>
+          {shown.length === 0 ? 'No changes' : `${shown.length} ${shown.length === 1 ? 'change' : 'changes'}`}
+        </strong>{' '}
+        since {sinceWords(answer.since)}
+        {filtered && ` (of ${answer.changes.length} in all)`}
+        {counts.length > 0 && (
+          <span className="muted">: {counts.map(([kind, count]) => countWords(kind, count)).join(' · ')}</span>
+        )}
+      </p>
+      {answer.since.at === null ? (
+        <EmptyState title="The local copy has not seen this workspace yet">
+          <p>Once its first sync has stored the deals, their changes show here.</p>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState title={filtered ? 'No changes of these deals' : 'Nothing changed'} />
+      ) : (
+        <ChangeGroups changes={shown} group={view.group} names={answer.names} />
+      )}
+      <HistoryNotes answer={answer} />
+    </>
+  );
+}
