@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BoardDealsParams, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+import {
+  BoardDealsParams,
+  CallRowsParams,
+  DealCallsParams,
+  LocalCopyReset,
+  LocalSearchParams,
+} from '../../../../shared/bridge';
 
 /**
  * What crosses between the app (main) and the engine's worker, in the bridge's style: each
@@ -18,6 +24,8 @@ export const engineContract = {
   held: { params: Read, result: answer },
   expectChanges: { params: Workspace, result: z.void() },
   boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
+  callRows: { params: Workspace.extend({ query: CallRowsParams }), result: answer },
+  dealCalls: { params: Workspace.extend({ query: DealCallsParams }), result: answer },
   searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
