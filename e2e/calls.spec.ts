@@ -50,7 +50,7 @@ test.describe('calls list', () => {
     await expect(page.getByRole('table', { name: /Calls/ })).toBeVisible();
     const listRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/bridge/invoke') && request.postData()?.includes('"listVideos"')) {
+      if (request.url().endsWith('/bridge/invoke') && request.postData()?.includes('"listCallRows"')) {
         listRequests.push(request.postData()!);
       }
     });

@@ -257,8 +257,9 @@ export const layers = [
       },
       {
         unit: 'core/testing/',
-        what: 'test kits of the core: a core on a temp dir, faults of the copy and of the API',
+        what: 'test kits of the core: a core on a temp dir or a synced copy, faults of the copy and of the API',
         allow: ['core/app/', 'core/engine/', 'core/platform/', 'core/service-client/'],
+        testCode: true,
       },
       {
         unit: 'browser/',

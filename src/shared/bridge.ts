@@ -8,9 +8,14 @@ import {
   type EndpointName,
   type EndpointResponse,
   endpoints,
+  Id,
+  type PageMeta,
+  PageQuery,
   RevokedKey,
   Scoring,
   SEARCH_MAX_QUERY_LENGTH,
+  type Video,
+  VideoListQuery,
 } from './api';
 import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
@@ -407,6 +412,40 @@ export type BoardDeals = ApiResult<'listDeals'> & {
   facts: Record<string, BoardCardFacts>;
   totals: BoardTotals | null;
 };
+/**
+ * What a row of the calls list shows of its call's deal, as the local copy holds it: its title,
+ * or that it is gone (deleted, or not found), as the deal's own read would say.
+ */
+export const CallRowDeal = z.object({ title: z.string().nullable(), deleted: z.boolean() });
+export type CallRowDeal = z.infer<typeof CallRowDeal>;
+export const CallRowsParams = VideoListQuery;
+export type CallRowsParams = z.output<typeof CallRowsParams>;
+/**
+ * A page of the calls list as `listVideos` gives it, from the local copy or the service (`from`),
+ * with what the copy holds of each row's deal by deal id; a deal not in `deals` is read by its
+ * rows themselves.
+ */
+export type CallRows = ApiResult<'listVideos'> & { deals: Record<string, CallRowDeal>; from: 'copy' | 'service' };
+
+export const DealCallsParams = PageQuery.extend({ id: Id });
+export type DealCallsParams = z.output<typeof DealCallsParams>;
+/** A call of a deal: its record when the answer holds it (else the row reads it), and its title meanwhile. */
+export interface DealCallRow {
+  id: string;
+  title: string | null;
+  call: Video | null;
+}
+/**
+ * A page of a deal's calls. The interface lists no calls by deal: the local copy knows every call
+ * of the deal (`from: 'copy'`, each with its record); without it they are the calls the deal's
+ * activity links, a page of its activities at a time (`from: 'activity'`, each row reads its call).
+ */
+export interface DealCalls {
+  data: DealCallRow[];
+  meta: PageMeta;
+  unreadable: UnreadableRecord[];
+  from: 'copy' | 'activity';
+}
 export const Preferences = z.object({ theme: Theme, dealWarnings: DealWarningThresholds.optional() });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -517,6 +556,14 @@ export const operations = {
   /** The manager's own call on a deal, kept in the local copy only (never sent); returns before and after, to undo. */
   setDealOverlay: { params: SetDealOverlay, result: z.custom<OverlayChange>() },
   clearDealOverlay: { params: ClearDealOverlay, result: z.custom<OverlayChange>() },
+  /**
+   * A page of the calls list with what each row shows of its deal, in one answer: from the local
+   * copy while the sync keeps it up to date (no request to the service), else the service's page
+   * with the deals the copy keeps (the others' rows read their own).
+   */
+  listCallRows: { params: CallRowsParams, result: z.custom<CallRows>() },
+  /** A page of a deal's calls, each with its record: from the local copy, else as its activity links them. */
+  listDealCalls: { params: DealCallsParams, result: z.custom<DealCalls>() },
   getSyncStatus: { params: Empty, result: SyncStatus },
   searchLocal: { params: LocalSearchParams, result: LocalSearchResult },
   /**

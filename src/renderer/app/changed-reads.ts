@@ -1,5 +1,5 @@
 import type { InfiniteData, InvalidateQueryFilters } from '@tanstack/react-query';
-import type { BoardDeals, ChangedRead } from '../../shared/bridge';
+import type { BoardDeals, CallRows, ChangedRead, DealCalls } from '../../shared/bridge';
 import { localSearchKeys } from '../local-search/queries';
 import { callKeys } from '../records/call-reads';
 import { dealKeys } from '../records/deal-reads';
@@ -30,6 +30,25 @@ const board: InvalidateQueryFilters = {
 const changes = { queryKey: whatChangedKeys.all };
 
 /**
+ * A calls list page the local copy answered holds its calls as the copy does, and any page may hold
+ * what the copy does of its rows' deals (callQueries.list): a change to a call or a deal reads
+ * those lists again. A page of the service's with no deals from the copy changes with its list only.
+ */
+const callsFromCopy: InvalidateQueryFilters = {
+  queryKey: callKeys.lists(),
+  predicate: (query) =>
+    (query.state.data as InfiniteData<CallRows> | undefined)?.pages.some(
+      (page) => page.from === 'copy' || Object.keys(page.deals).length > 0,
+    ) ?? false,
+};
+/** A deal's calls the copy listed hold each call's record: a change to any call reads them again. */
+const dealCallsFromCopy: InvalidateQueryFilters = {
+  queryKey: dealKeys.allCalls(),
+  predicate: (query) =>
+    (query.state.data as InfiniteData<DealCalls> | undefined)?.pages.some((page) => page.from === 'copy') ?? false,
+};
+
+/**
  * The screens' queries that show each read of the service, for one of its stored answers changed.
  * A record's read re-reads that record's queries only; a list's, the lists of its kind. An
  * operation this table does not name is answered with null: every screen reads again.
@@ -44,6 +63,7 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
           board,
           rollup,
           changes,
+          callsFromCopy,
         ]
       : [],
   listDeals: () => [
@@ -52,6 +72,7 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
     searched,
     rollup,
     changes,
+    callsFromCopy,
   ],
   listActivities: (id) =>
     id
@@ -59,13 +80,16 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
           { queryKey: dealKeys.activities(id) },
           { queryKey: dealKeys.latestActivity(id) },
           { queryKey: dealKeys.signals(id) },
+          // Without the copy, a deal's calls are those its activity links.
+          { queryKey: dealKeys.calls(id) },
           board,
           changes,
         ]
       : [],
   listScorings: (id) => (id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }, board] : []),
-  getVideo: (id) => (id ? [{ queryKey: callKeys.detail(id), exact: true }, searched, changes] : []),
-  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board, changes],
+  getVideo: (id) =>
+    id ? [{ queryKey: callKeys.detail(id), exact: true }, searched, changes, callsFromCopy, dealCallsFromCopy] : [],
+  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board, changes, dealCallsFromCopy],
   getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board, changes] : []),
   getVideoEvents: (id) => (id ? [{ queryKey: callKeys.events(id) }] : []),
   getSummary: (id) => (id ? [{ queryKey: callKeys.summary(id) }] : []),

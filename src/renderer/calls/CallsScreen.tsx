@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../shared/api';
+import type { CallRowDeal } from '../../shared/bridge';
 import { humanize } from '../../shared/humanize';
 import { listItem } from '../navigation/list-items';
 import { useReadAheadWhenIdle } from '../navigation/render-ahead';
@@ -9,6 +10,7 @@ import { useAddressQuery } from '../navigation/router';
 import type { SortDirection, SortOrder } from '../navigation/sort-order';
 import { CallLink } from '../records/CallLink';
 import { heldTranscripts } from '../records/call-reads';
+import { callStatusTones } from '../records/call-status';
 import { DealName } from '../records/DealName';
 import { dealReads } from '../records/deal-reads';
 import { EmptyState } from '../shared-ui/EmptyState';
@@ -22,7 +24,6 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { listEnded, recordsOf } from '../state/cursor-pages';
 import { useEveryPage } from '../state/useEveryPage';
 import { CallFiltersBar } from './CallFiltersBar';
-import { callStatusTones } from './call-status';
 import {
   type CallSortKey,
   type CallsView,
@@ -50,12 +51,13 @@ export function CallsScreen() {
   const update = (change: Partial<CallsView>) => setQuery(writeCallsView({ ...view, ...change }));
   const calls = useInfiniteQuery(callQueries.list(callFiltersOf(view)));
   const loaded = recordsOf(calls.data?.pages ?? []);
+  const heldDeals = new Map((calls.data?.pages ?? []).flatMap((page) => Object.entries(page.deals)));
   const sort = view.sort ?? serviceOrder;
   const sorted = view.sort !== null;
   const { hasNextPage, isFetchingNextPage, isError, isFetchNextPageError, fetchNextPage } = calls;
   useEveryPage(calls, sorted);
   const ended = calls.data ? listEnded(calls.data.pages) : false;
-  const dealTitle = useDealTitles(loaded, sort.key === 'deal');
+  const dealTitle = useDealTitles(loaded, sort.key === 'deal', heldDeals);
   const items = sorted ? [...loaded].sort(compareCalls(sort.key, sort.direction, dealTitle)) : loaded;
   const onSort = (key: CallSortKey) => {
     const next = { key, direction: key === sort.key ? flip(sort.direction) : firstDirection(key) };
@@ -88,6 +90,7 @@ export function CallsScreen() {
           <UnreadableNotice answers={calls.data.pages} />
           <CallsTable
             calls={items}
+            deals={heldDeals}
             sort={sort}
             onSort={onSort}
             complete={ended}
@@ -113,19 +116,29 @@ export function CallsScreen() {
 
 const flip = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
 
-/** The titles of the loaded calls' deals, read (one cached detail per deal) only while sorting by deal. */
-function useDealTitles(calls: readonly Video[], enabled: boolean): (dealId: string) => string | null | undefined {
-  const dealIds = [...new Set(calls.flatMap((call) => (call.deal_id ? [call.deal_id] : [])))];
+/**
+ * The titles of the loaded calls' deals: as the list's read brought them (`held`), else read (one
+ * cached detail per deal) only while sorting by deal.
+ */
+function useDealTitles(
+  calls: readonly Video[],
+  enabled: boolean,
+  held: ReadonlyMap<string, CallRowDeal>,
+): (dealId: string) => string | null | undefined {
+  const lacking = [...new Set(calls.flatMap((call) => (call.deal_id ? [call.deal_id] : [])))].filter(
+    (id) => !held.has(id),
+  );
   const details = useQueries({
-    queries: dealIds.map((id) => ({ ...dealReads.detail(id), staleTime: 5 * 60_000, enabled })),
+    queries: lacking.map((id) => ({ ...dealReads.detail(id), staleTime: 5 * 60_000, enabled })),
   });
   // A deleted deal reads "Deal deleted" in its cell (DealName), so it sorts with the calls without one.
-  const titles = new Map(
-    dealIds.map((id, index) => {
+  const titles = new Map<string, string | null | undefined>(
+    lacking.map((id, index) => {
       const deal = details[index]?.data?.data;
       return [id, deal?.status === 'DELETED' ? null : deal?.title];
     }),
   );
+  for (const [id, deal] of held) titles.set(id, deal.deleted ? null : deal.title);
   return (dealId) => titles.get(dealId);
 }
 
@@ -150,12 +163,14 @@ const NEAR_END_ROWS = 15;
  */
 function CallsTable({
   calls,
+  deals,
   sort,
   onSort,
   complete,
   onNearEnd,
 }: {
   calls: Video[];
+  deals: ReadonlyMap<string, CallRowDeal>;
   sort: SortOrder<CallSortKey>;
   onSort: (key: CallSortKey) => void;
   complete: boolean;
@@ -245,7 +260,7 @@ function CallsTable({
               </td>
               <td>{video.call_type ? humanize(video.call_type) : '—'}</td>
               <td>
-                <DealName dealId={video.deal_id ?? null} />
+                <DealName dealId={video.deal_id ?? null} known={video.deal_id ? deals.get(video.deal_id) : undefined} />
               </td>
             </tr>
           );

@@ -16,10 +16,14 @@ async function unlessNotAnalysed<T>(request: Promise<T>): Promise<T | null> {
 }
 
 export const callQueries = {
+  /**
+   * The calls list: its calls with what the local copy holds of each row's deal, one read a page;
+   * a row whose deal the copy does not bring reads its own.
+   */
   list: (filters: CallFilters) =>
     infiniteQueryOptions({
       queryKey: callKeys.list(filters),
-      queryFn: ({ pageParam, signal }) => call('listVideos', { ...filters, cursor: pageParam, limit: 50 }, signal),
+      queryFn: ({ pageParam, signal }) => call('listCallRows', { ...filters, cursor: pageParam, limit: 50 }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
     }),

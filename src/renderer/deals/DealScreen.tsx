@@ -18,6 +18,7 @@ import { useRefusal } from '../state/refused-actions';
 import { useMemberNames } from '../team/queries';
 import { useWorkspaceCurrency } from '../workspaces/queries';
 import { ActivityTimeline } from './ActivityTimeline';
+import { DealCalls } from './DealCalls';
 import { DealWarningList } from './DealWarningList';
 import { dealStatusTones } from './deal-status';
 import type { DealWarning } from './deal-warnings';
@@ -150,6 +151,10 @@ export function DealScreen({ dealId }: { dealId: string }) {
       <section className="card" aria-labelledby="history-heading">
         <h2 id="history-heading">Scoring history</h2>
         <ScoringHistory scorings={scorings} />
+      </section>
+      <section className="card" aria-labelledby="calls-heading">
+        <h2 id="calls-heading">Calls</h2>
+        <DealCalls dealId={dealId} />
       </section>
       {/* Last on the page: the reasons come after searching the deal's calls, and arriving here they move nothing. */}
       {warnings && warnings.length > 0 && (

@@ -13,6 +13,8 @@ export const dealKeys = {
   signals: (dealId: string) => [...dealKeys.detail(dealId), 'signals'] as const,
   latestActivity: (dealId: string) => [...dealKeys.detail(dealId), 'latest-activity'] as const,
   totals: (status: DealStatus) => [...dealKeys.all, 'totals', { status }] as const,
+  allCalls: () => [...dealKeys.all, 'calls'] as const,
+  calls: (dealId: string) => [...dealKeys.allCalls(), dealId] as const,
 };
 
 /** The reads of a deal that a link to it starts ahead (prefetchDeal) and the deal page then shows. */
@@ -36,11 +38,20 @@ export const dealReads = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
     }),
+  /** The deal's calls, each with its record where the answer brings it (from the local copy). */
+  calls: (dealId: string) =>
+    infiniteQueryOptions({
+      queryKey: dealKeys.calls(dealId),
+      // No limit: without the copy, a page is the deal's activities as the Activity panel reads them.
+      queryFn: ({ pageParam, signal }) => call('listDealCalls', { id: dealId, cursor: pageParam }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextCursor,
+    }),
 };
 
 /**
  * Starts the reads the deal page paints first when the person goes for the deal (pressing its
- * link): the deal with its win probability, its scorings (the trend) and its activities.
+ * link): the deal with its win probability, its scorings (the trend), its activities and its calls.
  */
 export function prefetchDeal(queryClient: QueryClient, dealId: string): void {
   const detail = dealReads.detail(dealId);
@@ -51,4 +62,5 @@ export function prefetchDeal(queryClient: QueryClient, dealId: string): void {
   void queryClient.prefetchQuery({ ...detail, queryFn: () => call('getDeal', { id: dealId }) });
   void queryClient.prefetchInfiniteQuery(dealReads.scorings(dealId));
   void queryClient.prefetchInfiniteQuery(dealReads.activities(dealId));
+  void queryClient.prefetchInfiniteQuery(dealReads.calls(dealId));
 }

@@ -5,6 +5,8 @@ type CopyOperation =
   | 'getReplicaStatus'
   | 'getSyncStatus'
   | 'listBoardDeals'
+  | 'listCallRows'
+  | 'listDealCalls'
   | 'searchLocal'
   | 'getHeldTranscript'
   | 'pauseSync'
@@ -28,6 +30,8 @@ export function copyOperations(app: AppParts): Handlers<CopyOperation> {
     },
     getSyncStatus: async () => engine.syncStatus(workspaces.active().id),
     listBoardDeals: async (params, signal) => engine.boardDeals(workspaces.active().id, params, signal),
+    listCallRows: async (params, signal) => engine.callRows(workspaces.active().id, params, signal),
+    listDealCalls: async (params, signal) => engine.dealCalls(workspaces.active().id, params, signal),
     searchLocal: async (query, signal) => engine.searchLocal(workspaces.active().id, query, signal),
     getHeldTranscript: async ({ id }) =>
       engine.held(workspaces.active().id, 'getTranscript', { id }) as Promise<OperationResult<'getHeldTranscript'>>,

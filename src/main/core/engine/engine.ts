@@ -6,9 +6,14 @@ import type {
   SaveBookmarkParams,
 } from '../../../shared/bookmarks';
 import type {
+  ApiResult,
   BoardDeals,
   BoardDealsParams,
+  CallRows,
+  CallRowsParams,
   ChangedRead,
+  DealCalls,
+  DealCallsParams,
   LocalCopy,
   LocalCopyReset,
   LocalSearchResult,
@@ -25,9 +30,12 @@ import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
 import { boardPageFromCopy } from './replica/model/board-cards';
 import { workspaceBookmarks } from './replica/model/bookmarks';
+import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-rows';
+import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
+import { parseLocalCursor } from './replica/offline-lists';
 import { onOwnData } from './replica/own-data';
 import { createReplicaReads } from './replica/replica-reads';
 import type { ReplicaStorageOptions } from './replica/replicas';
@@ -101,18 +109,14 @@ export function createEngine(options: EngineOptions) {
   /**
    * Whether the sync keeps the workspace's copy up to date: it runs (not paused, not off) and can
    * store. Then a screen reading many records is answered from the copy without asking the
-   * service about each (the sync's next round fetches what changed); otherwise each is read as a
-   * screen reads it, asked of the service behind the copy.
+   * service about each (the sync's next round fetches what changed), as far as the copy's scope
+   * holds them; otherwise each is read as a screen reads it, asked of the service behind the copy.
    */
-  const syncKeeps = (workspaceId: string) => {
-    const status = localCopies.syncStatus(workspaceId);
-    // A copy of part of the workspace (its scope) does not hold every deal a column lists.
-    return (
-      keepingStates.has(status.state) &&
-      status.scope.kind === 'everything' &&
-      replicas.storingPause(workspaceId) === null
-    );
-  };
+  const syncKeeps = (workspaceId: string) =>
+    keepingStates.has(localCopies.syncStatus(workspaceId).state) && replicas.storingPause(workspaceId) === null;
+  // A copy of part of the workspace (its scope) does not hold every deal a column lists.
+  const syncKeepsEverything = (workspaceId: string) =>
+    syncKeeps(workspaceId) && localCopies.syncStatus(workspaceId).scope.kind === 'everything';
   /** Why what lives only in the copy (the roll-up, the overlays) cannot be read or kept now. */
   async function copyUnavailable(workspaceId: string, during: 'read' | 'write'): Promise<ApiError> {
     const pause = replicas.storingPause(workspaceId);
@@ -148,7 +152,7 @@ export function createEngine(options: EngineOptions) {
      * reads it, with no facts (each card reads its own, as before).
      */
     async boardDeals(workspaceId: string, params: BoardDealsParams, signal: AbortSignal): Promise<BoardDeals> {
-      if (syncKeeps(workspaceId)) {
+      if (syncKeepsEverything(workspaceId)) {
         const fromCopy = await replicas.read(workspaceId, ({ db }) => boardPageFromCopy(db, params));
         if (fromCopy) return fromCopy;
       }
@@ -173,6 +177,40 @@ export function createEngine(options: EngineOptions) {
       const change = await replicas.write(workspaceId, ({ db }) => writeOverlay(db, dealId, overlay, Date.now()));
       if (change === null) throw await copyUnavailable(workspaceId, 'write');
       return change;
+    },
+
+    /**
+     * A page of the calls list with what each row shows of its deal, in one answer: while the sync
+     * keeps the copy up to date, the page from the copy when its scope holds every call the list
+     * asks for (else the service's, as a screen reads it) and each deal the copy keeps (no request
+     * for either); otherwise the service's page, and each row reads its deal as before.
+     */
+    async callRows(workspaceId: string, params: CallRowsParams, signal: AbortSignal): Promise<CallRows> {
+      const keeps = syncKeeps(workspaceId);
+      // A page after one the copy gave goes on from it: the service would read its cursor as malformed, its first page.
+      const continues = typeof params.cursor === 'string' && parseLocalCursor(params.cursor) !== null;
+      const fromCopy =
+        keeps || continues ? await replicas.read(workspaceId, ({ db }) => callPageFromCopy(db, params)) : null;
+      const page =
+        fromCopy ?? ((await reads.read(workspaceId, 'listVideos', { ...params }, signal)) as ApiResult<'listVideos'>);
+      const deals = keeps ? await replicas.read(workspaceId, ({ db }) => callRowDeals(db, dealIdsOf(page.data))) : null;
+      return { ...page, deals: deals ?? {}, from: fromCopy ? 'copy' : 'service' };
+    },
+
+    /**
+     * A page of a deal's calls, each with its record: from the copy while the sync keeps it up to
+     * date and holds every call of the deal (no request); otherwise the calls the deal's activity
+     * links, a page of its activities as a screen reads it, and each row reads its call.
+     */
+    async dealCalls(workspaceId: string, params: DealCallsParams, signal: AbortSignal): Promise<DealCalls> {
+      const continues = typeof params.cursor === 'string' && parseLocalCursor(params.cursor) !== null;
+      if (syncKeeps(workspaceId) || continues) {
+        const fromCopy = await replicas.read(workspaceId, ({ db }) => dealCallsFromCopy(db, params));
+        if (fromCopy) return fromCopy;
+      }
+      const { id, cursor, limit } = params;
+      const activities = await reads.read(workspaceId, 'listActivities', { id, cursor, limit }, signal);
+      return dealCallsFromActivities(activities as ApiResult<'listActivities'>);
     },
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */

@@ -16,7 +16,8 @@ type ListOp = keyof typeof tables | (typeof recordLists)[number];
 /** Marks a cursor this module wrote; the service reads it as malformed (its first page), never as ours. */
 const LOCAL_CURSOR = 'callscope-local:';
 
-interface Position {
+/** Where a record lies in a list ordered newest first: by its `created_at`, then its id. */
+export interface Position {
   createdMs: number;
   id: string;
 }
@@ -46,10 +47,11 @@ export function isOfflineListOp(op: string): op is ListOp {
   return Object.hasOwn(tables, op) || (recordLists as readonly string[]).includes(op);
 }
 
-const localCursor = (position: Position) =>
+export const localCursor = (position: Position) =>
   Buffer.from(LOCAL_CURSOR + JSON.stringify([position.createdMs, position.id])).toString('base64url');
 
-function parseLocalCursor(cursor: string): Position | null {
+/** The position a cursor written here points after; null for any other cursor (the service's). */
+export function parseLocalCursor(cursor: string): Position | null {
   const decoded = Buffer.from(cursor, 'base64url').toString();
   if (!decoded.startsWith(LOCAL_CURSOR)) return null;
   try {
@@ -103,6 +105,11 @@ function reachesPast(scope: AppliedScope, op: keyof typeof tables, createdAfter:
   if (scope.kind === 'recent' && op === 'listVideos')
     return createdAfter === null || createdAfter < Date.parse(scope.since);
   return true;
+}
+
+/** Whether the copy keeps every record this list of calls or deals asks for (its scope does not cut it). */
+export function listWithinCopy(db: ReplicaDatabase, op: keyof typeof tables, params: Record<string, unknown>): boolean {
+  return !reachesPast(appliedScope(db), op, epochMs(params.created_after));
 }
 
 function outsideWords(db: ReplicaDatabase, scope: AppliedScope, op: keyof typeof tables): OutsideCopy {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from '../../../../shared/bookmarks';
-import { BoardDealsParams, CurrencyCode, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+import {
+  BoardDealsParams,
+  CallRowsParams,
+  CurrencyCode,
+  DealCallsParams,
+  LocalCopyReset,
+  LocalSearchParams,
+} from '../../../../shared/bridge';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { WhatChangedParams } from '../../../../shared/what-changed';
 
@@ -21,6 +28,8 @@ export const engineContract = {
   held: { params: Read, result: answer },
   expectChanges: { params: Workspace, result: z.void() },
   boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
+  callRows: { params: Workspace.extend({ query: CallRowsParams }), result: answer },
+  dealCalls: { params: Workspace.extend({ query: DealCallsParams }), result: answer },
   searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
   rollup: {
     params: Workspace.extend({ query: RollupQuery, workspaceCurrency: CurrencyCode.nullable() }),

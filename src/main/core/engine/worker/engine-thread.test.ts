@@ -94,6 +94,26 @@ describe('the engine in a worker thread', () => {
     });
   });
 
+  it('answers the calls list and a deal’s calls, in the worker or while it starts again, as the service gives them', async () => {
+    const { engine } = engineInWorker();
+    const signal = new AbortController().signal;
+    const calls = await engine.callRows('w', { limit: 5 }, signal);
+    expect(calls).toMatchObject({ data: expect.any(Array), deals: {}, from: 'service' });
+    const dealId = calls.data.find((call) => call.deal_id)!.deal_id!;
+    const dealCalls = await engine.dealCalls('w', { id: dealId }, signal);
+    expect(dealCalls).toMatchObject({
+      from: 'activity',
+      data: expect.arrayContaining([expect.objectContaining({ call: null })]),
+    });
+    await engine.kill();
+    const serviceAgain = <T extends { meta: object }>(answer: T) => ({
+      ...answer,
+      meta: { ...answer.meta, request_id: expect.any(String) },
+    });
+    expect(await engine.callRows('w', { limit: 5 }, signal)).toEqual(serviceAgain(calls));
+    expect(await engine.dealCalls('w', { id: dealId }, signal)).toEqual(serviceAgain(dealCalls));
+  });
+
   it('does not lose a copy’s removal asked for while its worker starts again', async () => {
     const { engine, events } = engineInWorker();
     await engine.read('w', 'listMembers', {}, new AbortController().signal);

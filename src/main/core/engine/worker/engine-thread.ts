@@ -1,8 +1,9 @@
-import type { BoardDeals, ChangedRead, SyncStatus } from '../../../../shared/bridge';
+import type { ApiResult, BoardDeals, CallRows, ChangedRead, DealCalls, SyncStatus } from '../../../../shared/bridge';
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
 import { mergedSearch } from '../replica/merged-search';
+import { dealCallsFromActivities } from '../replica/model/deal-calls';
 import type { ServiceHit } from '../replica/service-hits';
 import { appContract, type EngineWorkerData, type engineContract, toEngineEvents } from './engine-contract';
 import { startWorkerHost } from './worker-host';
@@ -157,6 +158,18 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         facts: {},
         totals: null,
       })),
+    callRows: (workspaceId, query, signal) =>
+      orElse(ask('callRows', { workspaceId, query }, signal) as Promise<CallRows>, async () => ({
+        ...((await options.request(workspaceId, 'listVideos', { ...query }, signal, 'read')) as CallRows),
+        deals: {},
+        from: 'service' as const,
+      })),
+    dealCalls: (workspaceId, query, signal) =>
+      orElse(ask('dealCalls', { workspaceId, query }, signal) as Promise<DealCalls>, async () => {
+        const { id, cursor, limit } = query;
+        const activities = await options.request(workspaceId, 'listActivities', { id, cursor, limit }, signal, 'read');
+        return dealCallsFromActivities(activities as ApiResult<'listActivities'>);
+      }),
     searchLocal: (workspaceId, query, signal) =>
       orElse(ask('searchLocal', { workspaceId, query }, signal) as ReturnType<Engine['searchLocal']>, () =>
         mergedSearch({

@@ -1,24 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asIs, sparse } from '../../../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../../../service/testing/test-service';
-import {
-  type ServiceVariant,
-  startVariantProxy,
-  type VariantProxy,
-} from '../../../../../service/testing/variant-proxy';
+import type { ServiceVariant } from '../../../../../service/testing/variant-proxy';
 import { pipelineStatuses } from '../../../../../shared/api';
-import {
-  type BoardDeals,
-  type OperationName,
-  type OperationParams,
-  type OperationResult,
-  PRICING_SEARCH,
-} from '../../../../../shared/bridge';
-import { demoKeyOf } from '../../../../../shared/manifest';
+import { type BoardDeals, PRICING_SEARCH } from '../../../../../shared/bridge';
 import type { AppCore } from '../../../app/app-core';
-import { type ApiClient, createApiClient } from '../../../service-client/api-client/api-client';
-import { createTempCore } from '../../../testing/temp-core';
+import type { ApiClient } from '../../../service-client/api-client/api-client';
+import { copyHarness, succeeded as ok, upToDate } from '../../../testing/synced-copy';
 import { canonicalParams, replicaAnswers } from '../replica-answers';
 import { openReplicaDb } from '../replica-db';
 import { boardFacts } from './board-cards';
@@ -33,38 +21,11 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** The service as a variant answers it, counting the app's requests, and a client of it. */
-async function through(variant: ServiceVariant): Promise<{ proxy: VariantProxy; client: ApiClient }> {
-  const proxy = await startVariantProxy(service.baseUrl, variant);
-  disposals.push(() => proxy.close());
-  const apiKey = demoKeyOf(service.manifest!).key.key;
-  return { proxy, client: createApiClient({ baseUrl: proxy.url, getKey: async () => apiKey }) };
-}
-
-function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
-
-/** The app's core on the demo workspace through the counting proxy, its engine in its worker, syncing or not. */
-async function openCore(proxy: VariantProxy, sync: boolean): Promise<AppCore> {
-  const { core, dispose } = createTempCore({
-    demo: { baseUrl: proxy.url, apiKey: demoKeyOf(service.manifest!).key.key },
-    replica: { sync: sync ? { retry: { firstMs: 200, maxMs: 1000 } } : null },
-  });
-  disposals.push(dispose);
-  await ok(core, 'openDemoWorkspace', {});
-  return core;
-}
-
-async function upToDate(core: AppCore): Promise<void> {
-  for (let waited = 0; waited < 120; waited += 1) {
-    if ((await ok(core, 'getSyncStatus', {})).state === 'up-to-date') return;
-    await sleep(500);
-  }
-  throw new Error('the sync did not get up to date');
+/** The service as a variant answers it, counting the app's requests, a client of it, and a core on it. */
+async function through(variant: ServiceVariant) {
+  const harness = await copyHarness(service, variant);
+  disposals.push(() => harness.close());
+  return { ...harness, openCore: (sync: boolean) => harness.openCore({ sync }) };
 }
 
 /** Every page of a Pipeline column, as the board reads it. */
@@ -114,8 +75,8 @@ describe('the Pipeline’s columns in one read each', () => {
   ])(
     'on a copy synced from %s: every card as its own reads give it, the totals as the lists count, no request',
     async (_, variant) => {
-      const { proxy, client } = await through(variant);
-      const core = await openCore(proxy, true);
+      const { proxy, client, openCore } = await through(variant);
+      const core = await openCore(true);
       await upToDate(core);
       const before = proxy.received().length;
       const columns = await Promise.all(pipelineStatuses.map((status) => column(core, status)));
@@ -146,8 +107,8 @@ describe('the Pipeline’s columns in one read each', () => {
   );
 
   it('without a sync keeping the copy: the service’s page, with each card left to read its own', async () => {
-    const { proxy, client } = await through(asIs);
-    const core = await openCore(proxy, false);
+    const { proxy, client, openCore } = await through(asIs);
+    const core = await openCore(false);
     const before = proxy.received().length;
     const page = await ok(core, 'listBoardDeals', { status: 'OPEN', limit: 25 });
     expect(

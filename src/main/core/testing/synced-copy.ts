@@ -1,0 +1,77 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TestService } from '../../../service/testing/test-service';
+import { type ServiceVariant, startVariantProxy, type VariantProxy } from '../../../service/testing/variant-proxy';
+import type { CopyScope, OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
+import { demoKeyOf } from '../../../shared/manifest';
+import type { AppCore } from '../app/app-core';
+import { type ApiClient, createApiClient } from '../service-client/api-client/api-client';
+import { createTempCore } from './temp-core';
+
+/**
+ * The app's core on the demo workspace of a test service as a variant answers it, counting the
+ * app's requests, for tests of what the engine answers from a copy its sync keeps.
+ */
+export interface CopyHarness {
+  /** The service as the variant answers it, with every request the app made. */
+  proxy: VariantProxy;
+  /** A client of the same service, to read records one by one as a screen would. */
+  client: ApiClient;
+  /** A core on the demo workspace, its engine in its worker, syncing or not. */
+  openCore(options: { sync: boolean }): Promise<AppCore>;
+  close(): Promise<void>;
+}
+
+export async function copyHarness(service: TestService, variant: ServiceVariant): Promise<CopyHarness> {
+  const proxy = await startVariantProxy(service.baseUrl, variant);
+  const apiKey = demoKeyOf(service.manifest!).key.key;
+  const disposals: (() => Promise<void>)[] = [() => proxy.close()];
+  return {
+    proxy,
+    client: createApiClient({ baseUrl: proxy.url, getKey: async () => apiKey }),
+    async openCore({ sync }) {
+      const { core, dispose } = createTempCore({
+        demo: { baseUrl: proxy.url, apiKey },
+        replica: { sync: sync ? { retry: { firstMs: 200, maxMs: 1000 } } : null },
+      });
+      disposals.push(dispose);
+      await succeeded(core, 'openDemoWorkspace', {});
+      return core;
+    },
+    async close() {
+      for (const dispose of disposals.reverse()) await dispose();
+    },
+  };
+}
+
+/** A bridge operation's value; its failure fails the test, with its code and message. */
+export function succeeded<N extends OperationName>(
+  core: AppCore,
+  op: N,
+  params: OperationParams<N>,
+): Promise<OperationResult<N>> {
+  return core.invoke(op, params).then((settled) => {
+    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
+    return settled.value as OperationResult<N>;
+  });
+}
+
+/** Waits for the workspace's sync to be up to date (a minute at most). */
+export async function upToDate(core: AppCore): Promise<void> {
+  for (let waited = 0; waited < 120; waited += 1) {
+    if ((await succeeded(core, 'getSyncStatus', {})).state === 'up-to-date') return;
+    await sleep(500);
+  }
+  throw new Error('the sync did not get up to date');
+}
+
+/** Chooses what the copy keeps, and waits until the sync is up to date holding the `calls` calls within. */
+export async function keepOnly(core: AppCore, scope: CopyScope, calls: number): Promise<void> {
+  const { activeId } = await succeeded(core, 'listWorkspaces', {});
+  await succeeded(core, 'setCopyScope', { workspaceId: activeId!, scope });
+  for (let waited = 0; waited < 120; waited += 1) {
+    const status = await succeeded(core, 'getSyncStatus', {});
+    if (status.state === 'up-to-date' && status.calls.known === calls && status.calls.synced === calls) return;
+    await sleep(500);
+  }
+  throw new Error('the sync did not get up to date under the scope');
+}
