@@ -377,11 +377,6 @@ export const layers = [
         ],
       },
       {
-        unit: 'rollup/',
-        what: "the roll-up: owners × close months, the manager's overlays on deals",
-        allow: ['api.ts', 'deals/', 'navigation/', 'records/', 'shared-ui/', 'state/'],
-      },
-      {
         unit: 'search/',
         what: 'the search palette and saved searches',
         allow: ['api.ts', 'navigation/', 'records/', 'shared-ui/', 'state/'],
@@ -390,6 +385,11 @@ export const layers = [
         unit: 'bookmarks/',
         what: "the manager's bookmarks and the choice of since when a screen reads",
         allow: ['api.ts', 'shared-ui/'],
+      },
+      {
+        unit: 'rollup/',
+        what: "the roll-up: owners × close months, the manager's overlays on deals",
+        allow: ['api.ts', 'bookmarks/', 'deals/', 'navigation/', 'records/', 'shared-ui/', 'state/'],
       },
       {
         unit: 'what-changed/',

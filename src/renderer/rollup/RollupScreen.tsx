@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { humanize } from '../../shared/humanize';
 import { quarterOf, type Rollup, RollupStatus } from '../../shared/rollup';
+import { bookmarkQueries } from '../bookmarks/queries';
 import { Link, useAddressQuery } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -31,7 +32,8 @@ export function RollupScreen() {
   const [address, setAddress] = useAddressQuery();
   const view = readRollupView(address);
   const update = (change: Partial<RollupView>) => setAddress(writeRollupView({ ...view, ...change }));
-  const query = rollupQueryOf(view);
+  const bookmarks = useQuery(bookmarkQueries.list()).data;
+  const query = rollupQueryOf(view, bookmarks);
   const rollup = useQuery({ ...rollupQueries.view(query), placeholderData: keepPreviousData });
   const [picked, setPicked] = useState<CellPick | null>(null);
   const close = () => {
@@ -51,7 +53,12 @@ export function RollupScreen() {
       >
         <RangeFields key={`${view.from} ${view.to}`} view={view} onRange={(range) => update(range)} />
         <StatusChips view={view} onStatuses={(statuses) => update({ statuses })} />
-        <SinceControl since={view.since} defaultSince={defaultSince(view)} onChange={(since) => update({ since })} />
+        <SinceControl
+          since={view.since}
+          defaultSince={defaultSince(view)}
+          bookmarks={bookmarks}
+          onChange={(since) => update({ since })}
+        />
       </form>
       {rollup.isPending ? (
         <SkeletonBlock height={240} label="Loading the roll-up" />

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import type { Bookmarks } from '../../shared/bookmarks';
+import { formatDate, formatDateTime } from '../shared-ui/format';
 
 /** `YYYY-MM-DD` of a moment, on this machine's calendar (a date field's value). */
 function localDay(iso: string): string {
@@ -13,32 +15,72 @@ function startOfDay(day: string): string {
   return new Date(year, month - 1, date).toISOString();
 }
 
+const A_DAY = 'day';
+
 /**
- * From when the roll-up counts the deals that slipped out of a month: a day, from its start. Its
- * own small component on purpose: the manager's bookmarks ("my last look", named ones) take its
- * place, with the same props, when they land.
+ * From when the roll-up counts the deals that slipped out of a month: the start of the range, one
+ * of the manager's bookmarks (my last look, last Monday 9:00, a named one, as What changed offers
+ * them), or a day they pick.
  */
 export function SinceControl({
   since,
   defaultSince,
+  bookmarks,
   onChange,
 }: {
-  /** The bookmark chosen (an ISO instant); null: `defaultSince`. */
+  /** The view's since: an ISO instant, a bookmark (`last-look`, `monday`, `bookmark:<id>`), or null: `defaultSince`. */
   since: string | null;
   /** The start of the range's first month. */
   defaultSince: string;
+  bookmarks: Bookmarks | undefined;
   onChange(since: string | null): void;
 }) {
-  const id = useId();
+  const ids = { since: useId(), day: useId() };
+  const isDay = since !== null && !Number.isNaN(Date.parse(since));
+  const named = bookmarks?.named ?? [];
+  const value = isDay ? A_DAY : (since ?? '');
+  const unknown = since?.startsWith('bookmark:') && bookmarks && !named.some((b) => `bookmark:${b.id}` === since);
   return (
     <div className="field">
-      <label htmlFor={id}>Slipped since</label>
-      <input
-        id={id}
-        type="date"
-        value={localDay(since ?? defaultSince)}
-        onChange={(event) => onChange(event.target.value ? startOfDay(event.target.value) : null)}
-      />
+      <label htmlFor={ids.since}>Slipped since</label>
+      <select
+        id={ids.since}
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value;
+          onChange(next === '' ? null : next === A_DAY ? defaultSince : next);
+        }}
+      >
+        <option value="">The range's start ({formatDate(defaultSince)})</option>
+        <option value="last-look" disabled={!bookmarks?.lastLook}>
+          My last look{bookmarks?.lastLook ? ` (${formatDateTime(bookmarks.lastLook.at)})` : ' (not marked yet)'}
+        </option>
+        <option value="monday">Last Monday 9:00</option>
+        {(named.length > 0 || unknown) && (
+          <optgroup label="Bookmarks">
+            {named.map((bookmark) => (
+              <option key={bookmark.id} value={`bookmark:${bookmark.id}`}>
+                {bookmark.name} ({formatDateTime(bookmark.at)})
+              </option>
+            ))}
+            {unknown && <option value={since ?? ''}>A bookmark since removed</option>}
+          </optgroup>
+        )}
+        <option value={A_DAY}>A day…</option>
+      </select>
+      {isDay && (
+        <>
+          <label htmlFor={ids.day} className="visually-hidden">
+            Slipped since the day
+          </label>
+          <input
+            id={ids.day}
+            type="date"
+            value={localDay(since)}
+            onChange={(event) => onChange(event.target.value ? startOfDay(event.target.value) : null)}
+          />
+        </>
+      )}
     </div>
   );
 }

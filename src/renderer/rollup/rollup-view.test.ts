@@ -46,4 +46,24 @@ describe('the roll-up’s address', () => {
       statuses: ['OPEN', 'ON_HOLD'],
     });
   });
+
+  it('keeps a bookmark by name, so slips count from where it is now: my last look, last Monday 9:00, a named one', () => {
+    const bookmarks = {
+      lastLook: { at: '2026-11-20T08:00:00.000Z', savedAt: '2026-11-20T08:00:05.000Z' },
+      named: [
+        { id: 'bm_1', name: 'forecast call', at: '2026-11-12T15:00:00.000Z', savedAt: '2026-11-12T15:00:00.000Z' },
+      ],
+    };
+    const lastLook = read('since=last-look');
+    expect(lastLook.since).toBe('last-look');
+    expect(writeRollupView(lastLook, today)).toBe('since=last-look');
+    expect(rollupQueryOf(lastLook, bookmarks, today).since).toBe('2026-11-20T08:00:00.000Z');
+    expect(rollupQueryOf(read('since=bookmark:bm_1'), bookmarks, today).since).toBe('2026-11-12T15:00:00.000Z');
+    expect(rollupQueryOf(read('since=monday'), bookmarks, today).since).toBe(new Date(2026, 10, 23, 9).toISOString());
+    // Never marked, removed, or not read yet: the range's start, which the screen names.
+    const start = monthStart('2026-10').toISOString();
+    expect(rollupQueryOf(lastLook, { lastLook: null, named: [] }, today).since).toBe(start);
+    expect(rollupQueryOf(read('since=bookmark:gone'), bookmarks, today).since).toBe(start);
+    expect(rollupQueryOf(read('since=bookmark:bm_1'), undefined, today).since).toBe(start);
+  });
 });

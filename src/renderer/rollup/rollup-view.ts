@@ -1,3 +1,4 @@
+import type { Bookmarks } from '../../shared/bookmarks';
 import {
   defaultRollupStatuses,
   MAX_ROLLUP_MONTHS,
@@ -8,6 +9,7 @@ import {
   type RollupQuery,
   RollupStatus,
 } from '../../shared/rollup';
+import { lastMondayAt9 } from '../bookmarks/since-choice';
 
 /**
  * What the roll-up shows, as its address holds it (`#/rollup?from=2026-10&to=2026-12&status=open`),
@@ -17,7 +19,11 @@ import {
 export interface RollupView {
   from: string;
   to: string;
-  /** From when slips are counted (an ISO instant); null: the start of the range's first month. */
+  /**
+   * From when slips are counted: an ISO instant, or one of the manager's bookmarks as What changed
+   * names them (`last-look`, `monday`, `bookmark:<id>`), which moves with the bookmark; null: the
+   * start of the range's first month.
+   */
   since: string | null;
   statuses: readonly RollupStatus[];
 }
@@ -41,7 +47,7 @@ export function readRollupView(search: URLSearchParams, now = new Date()): Rollu
       : RollupStatus.options.filter((status) => statusText.split(',').includes(status.toLowerCase()));
   return {
     ...range,
-    since: since !== null && !Number.isNaN(Date.parse(since)) ? new Date(since).toISOString() : null,
+    since: readSince(since),
     statuses: statuses.length > 0 ? statuses : defaultRollupStatuses,
   };
 }
@@ -68,6 +74,31 @@ export function writeRollupView(view: RollupView, now = new Date()): string {
 /** The bookmark a view counts slips from when it names none: the start of its first month. */
 export const defaultSince = (view: Pick<RollupView, 'from'>) => monthStart(view.from).toISOString();
 
-export function rollupQueryOf(view: RollupView): RollupQuery {
-  return { from: view.from, to: view.to, since: view.since ?? defaultSince(view), statuses: [...view.statuses] };
+const namesBookmark = (since: string) => since === 'last-look' || since === 'monday' || /^bookmark:.+/.test(since);
+
+function readSince(since: string | null): string | null {
+  if (since === null) return null;
+  if (namesBookmark(since)) return since;
+  return Number.isNaN(Date.parse(since)) ? null : new Date(since).toISOString();
+}
+
+/**
+ * The instant a view's `since` stands for now: a bookmark's moment as the manager's bookmarks hold
+ * it. One not known (never marked, removed, not read yet) is the start of the range's first
+ * month, which the screen names, as it names every since it counts from.
+ */
+export function resolveSince(view: RollupView, bookmarks: Bookmarks | undefined, now = new Date()): string {
+  const { since } = view;
+  if (since === null) return defaultSince(view);
+  if (since === 'monday') return lastMondayAt9(now).toISOString();
+  if (since === 'last-look') return bookmarks?.lastLook?.at ?? defaultSince(view);
+  if (since.startsWith('bookmark:')) {
+    const id = since.slice('bookmark:'.length);
+    return bookmarks?.named.find((bookmark) => bookmark.id === id)?.at ?? defaultSince(view);
+  }
+  return since;
+}
+
+export function rollupQueryOf(view: RollupView, bookmarks?: Bookmarks, now = new Date()): RollupQuery {
+  return { from: view.from, to: view.to, since: resolveSince(view, bookmarks, now), statuses: [...view.statuses] };
 }
