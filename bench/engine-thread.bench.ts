@@ -368,7 +368,7 @@ before the sync there is none to read it from.
 ${runs.flatMap(goalRows).join('\n')}
 
 The Pipeline's goal (every card painted ≤ 150 ms in ≤ 5 bridge calls) has its own bench:
-\`npm run bench pipeline-synced\`.
+\`npm run bench synced-screens\`.
 
 ${describeMachine()}
 `;
