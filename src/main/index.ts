@@ -1,6 +1,6 @@
 import { app, type BrowserWindow } from 'electron';
 import { bridgeChannels } from '../shared/bridge-channels';
-import { parseMomentLink } from '../shared/moment-link';
+import { parseCallscopeLink } from '../shared/moment-link';
 import { installAppMenu } from './app-menu';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { startAppCore } from './core/app/start-app-core';
@@ -20,9 +20,11 @@ let launchLink: string | null = linkInArguments(process.argv);
 
 /** Every link is read strictly before it moves the window (shared/moment-link.ts). */
 function openLink(link: string): void {
-  const target = parseMomentLink(link);
+  const target = parseCallscopeLink(link);
   if (!target) {
-    console.error('Callscope ignored a link that is not a callscope://call/<id>?t=<seconds> link.');
+    console.error(
+      'Callscope ignored a link that is not a callscope://call/<id>?t=<seconds> or callscope://deal/<id> link.',
+    );
     return;
   }
   if (!mainWindow) {

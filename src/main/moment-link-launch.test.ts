@@ -16,6 +16,9 @@ describe('moment links at launch', () => {
     expect(pageUrlOpening('app://callscope/index.html', 'callscope://call/vid_1?t=4&x=<script>')).toBe(
       'app://callscope/index.html',
     );
+    expect(new URL(pageUrlOpening('app://callscope/index.html', 'callscope://deal/d_1')).searchParams.get('open')).toBe(
+      'callscope://deal/d_1',
+    );
     expect(pageUrlOpening('http://localhost:5173/', null)).toBe('http://localhost:5173/');
   });
 });

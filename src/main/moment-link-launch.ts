@@ -3,7 +3,7 @@
  * Windows and Linux start the app with the link among its arguments (a second start hands them to
  * the running one); macOS sends `open-url` instead.
  */
-import { MOMENT_LINK_SCHEME, momentLink, OPEN_LINK_PARAM, parseMomentLink } from '../shared/moment-link';
+import { linkTo, MOMENT_LINK_SCHEME, OPEN_LINK_PARAM, parseCallscopeLink } from '../shared/moment-link';
 
 /** The first argument written in the link scheme, unread; null when the app was started without one. */
 export function linkInArguments(argv: readonly string[]): string | null {
@@ -11,15 +11,14 @@ export function linkInArguments(argv: readonly string[]): string | null {
 }
 
 /**
- * The page address that opens at a link's moment, or the page itself when the link is not a
- * moment link. Only the link as this app writes it again goes into the address, never the text
+ * The page address that opens at a link's moment or deal, or the page itself when the link is not
+ * one. Only the link as this app writes it again goes into the address, never the text
  * the OS passed.
  */
 export function pageUrlOpening(pageUrl: string, link: string | null): string {
-  const target = link === null ? null : parseMomentLink(link);
+  const target = link === null ? null : parseCallscopeLink(link);
   if (!target) return pageUrl;
   const url = new URL(pageUrl);
-  const seconds = target.at && 'seconds' in target.at ? target.at.seconds : null;
-  url.searchParams.set(OPEN_LINK_PARAM, momentLink(target.id, seconds));
+  url.searchParams.set(OPEN_LINK_PARAM, linkTo(target));
   return url.href;
 }

@@ -19,6 +19,7 @@ import {
 } from './api';
 import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
+import { type DealReviewPack, DealReviewPackParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 import { type WhatChanged, WhatChangedParams } from './what-changed';
@@ -593,6 +594,8 @@ export const operations = {
    * calls and activities, checklist items not met on a new call.
    */
   whatChanged: { params: WhatChangedParams, result: z.custom<WhatChanged>() },
+  /** One deal's review pack, from the local copy in one read; offline too (not_found: the copy holds no such deal). */
+  getDealReviewPack: { params: DealReviewPackParams, result: z.custom<DealReviewPack>() },
   /** The active workspace's bookmarks ("my last look" and named moments), kept in its local copy, never sent. */
   listBookmarks: { params: Empty, result: Bookmarks },
   /** The review is done: "my last look" moves up to the moment given (now when absent). */

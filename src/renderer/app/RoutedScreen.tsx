@@ -9,6 +9,7 @@ import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { useScreenAhead, useValueAfterPaint } from '../navigation/render-ahead';
 import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
+import { ReviewPackButton } from '../review-pack/ReviewPackButton';
 import { RollupScreen } from '../rollup/RollupScreen';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorBoundary, RenderFailure } from '../shared-ui/ErrorBoundary';
@@ -142,7 +143,9 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
     case 'pipeline':
       return <PipelineScreen />;
     case 'deal':
-      return <DealScreen key={route.dealId} dealId={route.dealId} />;
+      return (
+        <DealScreen key={route.dealId} dealId={route.dealId} actions={<ReviewPackButton dealId={route.dealId} />} />
+      );
     case 'rollup':
       return <RollupScreen />;
     case 'changes':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findSegmentMatches, lineAtMoment, quoteFinder } from './transcript-lookup';
+import { quoteFinder } from '../../shared/quote-finder';
+import { findSegmentMatches, lineAtMoment } from './transcript-lookup';
 
 const transcript = [
   'Thanks for joining today.',

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { jobOutcome } from '../../shared/api';
 import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
@@ -31,8 +31,11 @@ import { useDealWarnings } from './useDealWarnings';
 import './deals.css';
 import { recordsOf } from '../state/cursor-pages';
 
-/** A deal: its facts, win probability and factors, activity, scoring history, and Re-score live. */
-export function DealScreen({ dealId }: { dealId: string }) {
+/**
+ * A deal: its facts, win probability and factors, activity, scoring history, and Re-score live.
+ * `actions` sit beside Re-score: the app composes what this unit cannot import (the review pack).
+ */
+export function DealScreen({ dealId, actions }: { dealId: string; actions?: ReactNode }) {
   const deal = useQuery(dealReads.detail(dealId));
   const scorings = useInfiniteQuery(dealReads.scorings(dealId));
   const ownerName = useMemberNames();
@@ -90,6 +93,7 @@ export function DealScreen({ dealId }: { dealId: string }) {
           {running ? 'Scoring…' : 'Re-score'}
         </button>
         {offlineReason && <span className="muted small">{offlineReason}</span>}
+        {actions}
       </div>
       <RefusedNote id="rescore-refused" action="Re-score" reason={refusal} />
       {deal.isError ? (

@@ -48,11 +48,11 @@ export function formatDate(iso: string | null | undefined, locale?: string, time
   return dateFormat(locale, { dateStyle: 'medium', timeZone: zone }).format(date);
 }
 
-export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+export function formatDateTime(iso: string | null | undefined, locale?: string, timeZone?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
 /** Transcript timestamps and call lengths: `m:ss`, or `h:mm:ss` from an hour on. */

@@ -1,12 +1,19 @@
 import type { AppParts, Handlers } from './operation-handlers';
 
-type ReviewOperation = 'whatChanged' | 'listBookmarks' | 'markReviewed' | 'saveBookmark' | 'removeBookmark';
+type ReviewOperation =
+  | 'whatChanged'
+  | 'getDealReviewPack'
+  | 'listBookmarks'
+  | 'markReviewed'
+  | 'saveBookmark'
+  | 'removeBookmark';
 
 /** The manager's review of the active workspace: what changed, and the bookmarks it is read since. */
 export function reviewOperations(app: AppParts): Handlers<ReviewOperation> {
   const { workspaces, engine } = app;
   return {
     whatChanged: async (params) => engine.whatChanged(workspaces.active().id, params),
+    getDealReviewPack: async (params) => engine.dealReviewPack(workspaces.active().id, params),
     listBookmarks: async () => engine.listBookmarks(workspaces.active().id),
     markReviewed: async (params) => engine.markReviewed(workspaces.active().id, params),
     saveBookmark: async (params) => engine.saveBookmark(workspaces.active().id, params),

@@ -20,6 +20,7 @@ import type {
   ReplicaStatus,
   SyncStatus,
 } from '../../../shared/bridge';
+import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
@@ -33,6 +34,7 @@ import { workspaceBookmarks } from './replica/model/bookmarks';
 import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-rows';
 import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
+import { dealReviewPackIn } from './replica/model/deal-review-pack';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -240,6 +242,14 @@ export function createEngine(options: EngineOptions) {
     /** Every change to the deals since a bookmark, from the copy alone (none without one: an error says why). */
     whatChanged: (workspaceId: string, { since }: z.output<typeof WhatChangedParams>): Promise<WhatChanged> =>
       onOwnData(replicas, workspaceId, 'read', ({ db }) => whatChangedIn(db, since, Date.now())),
+    /** One deal's review pack, from the copy alone in one read (none without one: an error says why). */
+    dealReviewPack: (
+      workspaceId: string,
+      { id, since }: z.output<typeof DealReviewPackParams>,
+    ): Promise<DealReviewPack> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) =>
+        dealReviewPackIn(db, id, since ?? { kind: 'last-look' }, Date.now()),
+      ),
     /** The manager's bookmarks, kept in the copy (none without one: an error says why). */
     listBookmarks: (workspaceId: string): Promise<Bookmarks> =>
       onOwnData(replicas, workspaceId, 'read', ({ db }) => workspaceBookmarks(db).list()),

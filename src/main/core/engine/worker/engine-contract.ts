@@ -8,6 +8,7 @@ import {
   LocalCopyReset,
   LocalSearchParams,
 } from '../../../../shared/bridge';
+import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { WhatChangedParams } from '../../../../shared/what-changed';
 
@@ -40,6 +41,7 @@ export const engineContract = {
     result: answer,
   },
   whatChanged: { params: Workspace.extend({ query: WhatChangedParams }), result: answer },
+  dealReviewPack: { params: Workspace.extend({ query: DealReviewPackParams }), result: answer },
   listBookmarks: { params: Workspace, result: answer },
   markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
   saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },

@@ -195,6 +195,8 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     // The manager's own data: only the worker holds it, so a call waits for a worker starting again.
     whatChanged: (workspaceId, query) =>
       surely('whatChanged', { workspaceId, query }) as ReturnType<Engine['whatChanged']>,
+    dealReviewPack: (workspaceId, query) =>
+      surely('dealReviewPack', { workspaceId, query }) as ReturnType<Engine['dealReviewPack']>,
     listBookmarks: (workspaceId) => surely('listBookmarks', { workspaceId }) as ReturnType<Engine['listBookmarks']>,
     markReviewed: (workspaceId, mark) =>
       surely('markReviewed', { workspaceId, mark }) as ReturnType<Engine['markReviewed']>,

@@ -31,6 +31,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     rollup: ({ workspaceId, query, workspaceCurrency }) => engine.rollup(workspaceId, query, workspaceCurrency),
     setOverlay: ({ workspaceId, dealId, overlay }) => engine.setOverlay(workspaceId, dealId, overlay),
     whatChanged: ({ workspaceId, query }) => engine.whatChanged(workspaceId, query),
+    dealReviewPack: ({ workspaceId, query }) => engine.dealReviewPack(workspaceId, query),
     listBookmarks: ({ workspaceId }) => engine.listBookmarks(workspaceId),
     markReviewed: ({ workspaceId, mark }) => engine.markReviewed(workspaceId, mark),
     saveBookmark: ({ workspaceId, bookmark }) => engine.saveBookmark(workspaceId, bookmark),

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import type { DealReviewPack } from '../../shared/deal-review-pack';
+import { parseCallscopeLink } from '../../shared/moment-link';
+import golden from './fixtures/review-pack.md?raw';
+import { reviewPackMarkdown } from './review-pack-markdown';
+
+const context = {
+  warnings: [{ kind: 'probability-drop' as const, text: 'Win probability down 20 points (60% → 40%)' }],
+  currency: 'EUR',
+  locale: 'en-GB',
+  timeZone: 'UTC',
+};
+
+/** A deal with one of everything a pack says, from fixed inputs. */
+function synthetic(): DealReviewPack {
+  return {
+    deal: {
+      id: 'deal_acme',
+      title: 'Acme renewal',
+      status: 'OPEN',
+      forecastAmount: 52_500,
+      closeDate: '2027-01-15T00:00:00.000Z',
+      ownerId: 'mem_ana',
+      probability: 40,
+      factors: [{ factorId: 'budget_confirmed', score: 0.2, reason: 'Budget not confirmed on the last call' }],
+      gone: false,
+    },
+    closeDateMoves: [
+      {
+        at: '2026-11-10T08:00:00.000Z',
+        before: '2026-12-01T00:00:00.000Z',
+        after: '2027-01-15T00:00:00.000Z',
+        pushed: true,
+      },
+    ],
+    scorings: [
+      {
+        id: 'sc_1',
+        at: '2026-11-01T10:00:00.000Z',
+        probability: 60,
+        factors: [{ factorId: 'champion', score: 0.8, reason: 'A champion in IT' }],
+      },
+      {
+        id: 'sc_2',
+        at: '2026-11-11T10:00:00.000Z',
+        probability: 40,
+        factors: [{ factorId: 'budget_confirmed', score: 0.2, reason: 'Budget not confirmed' }],
+      },
+    ],
+    activities: [
+      {
+        id: 'act_1',
+        at: '2026-11-09T15:00:00.000Z',
+        action: 'LINKED',
+        callId: 'vid_2',
+        callTitle: 'Pricing call',
+        memberId: 'mem_ana',
+      },
+    ],
+    calls: [
+      { id: 'vid_2', title: 'Pricing call', at: '2026-11-09T14:00:00.000Z' },
+      { id: 'vid_1', title: 'Discovery', at: '2026-10-20T14:00:00.000Z' },
+    ],
+    checklist: [
+      {
+        item: 'Budget confirmed',
+        status: 'NOT_MET',
+        reasoning: null,
+        callId: 'vid_2',
+        callTitle: 'Pricing call',
+        callAt: '2026-11-09T14:00:00.000Z',
+        quote: { text: 'We need to check the budget with finance', seconds: 65.5 },
+      },
+      {
+        item: 'Next step agreed',
+        status: 'MET',
+        reasoning: null,
+        callId: 'vid_1',
+        callTitle: 'Discovery',
+        callAt: '2026-10-20T14:00:00.000Z',
+        quote: null,
+      },
+    ],
+    changes: [
+      {
+        key: 'j2',
+        kind: 'close-date',
+        at: '2026-11-10T08:00:00.000Z',
+        dealId: 'deal_acme',
+        dealTitle: 'Acme renewal',
+        dealStatus: 'OPEN',
+        dealGone: false,
+        ownerId: 'mem_ana',
+        before: '2026-12-01T00:00:00.000Z',
+        after: '2027-01-15T00:00:00.000Z',
+        pushes: 1,
+      },
+      {
+        key: 'call-vid_2',
+        kind: 'call',
+        at: '2026-11-09T14:00:00.000Z',
+        dealId: 'deal_acme',
+        dealTitle: 'Acme renewal',
+        dealStatus: 'OPEN',
+        dealGone: false,
+        ownerId: 'mem_ana',
+        callId: 'vid_2',
+        callTitle: 'Pricing call',
+        attributedBy: 'deal-owner',
+        linkedBy: 'mem_ana',
+      },
+    ],
+    since: { at: '2026-11-09T09:00:00.000Z', from: 'last-look', name: null },
+    historyKnownSince: '2026-10-01T09:00:00.000Z',
+    builtAt: '2026-11-12T09:00:00.000Z',
+    names: { mem_ana: 'Ana Silva' },
+  };
+}
+
+describe('a deal’s review pack as Markdown', () => {
+  it('is the golden file, to the byte', () => {
+    // A change to the pack's words is made in fixtures/review-pack.md too, on purpose.
+    expect(reviewPackMarkdown(synthetic(), context)).toBe(golden);
+  });
+
+  it('puts a callscope:// link that opens a deal or a call on every claim', () => {
+    const lines = reviewPackMarkdown(synthetic(), context)
+      .split('\n')
+      .filter((line) => /^\s*- /.test(line));
+    const claims = lines.filter((line) => line.startsWith('- '));
+    expect(claims.length).toBeGreaterThan(10);
+    for (const claim of claims) {
+      const links = [...claim.matchAll(/\]\((callscope:\/\/[^)]+)\)/g)].map((match) => match[1]!);
+      expect(links.length, claim).toBeGreaterThan(0);
+      for (const link of links) expect(parseCallscopeLink(link), link).not.toBeNull();
+    }
+    expect(lines.join('\n')).toContain('([at the line](callscope://call/vid_2?t=65.5))');
+  });
+
+  it('escapes hostile text: a title, quote or reason cannot add markup, a link or a line', () => {
+    const pack = synthetic();
+    pack.deal.title = '<script>alert(1)</script> [x](javascript:alert(1))';
+    pack.checklist[0]!.quote!.text = 'evil\n# heading ](callscope://deal/other)';
+    pack.deal.factors[0]!.reason = '<img src=x onerror=alert(1)>';
+    const markdown = reviewPackMarkdown(pack, context);
+    // Only an unescaped character is markup.
+    expect(markdown).not.toMatch(/(?<!\\)<(script|img)/);
+    expect(markdown).not.toMatch(/(?<!\\)\]\((javascript:|callscope:\/\/deal\/other)/);
+    expect(markdown).not.toMatch(/^# heading/m);
+    expect(markdown).toContain('\\<script\\>');
+  });
+});
