@@ -47,4 +47,13 @@ test('E on a deal page saves its review pack: the deal, its calls, and a link on
     else expect(dealCalls.has(target!.id), link).toBe(true);
   }
   expect(links.some((link) => parseCallscopeLink(link)?.screen === 'call')).toBe(true);
+
+  // Shift E: the same pack as one page that prints to PDF, allowing no script or resource.
+  const [printable] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Shift+E')]);
+  expect(printable.suggestedFilename()).toMatch(/ review pack\.html$/);
+  const html = await readFile((await printable.path())!, 'utf8');
+  expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+  expect(html).toContain(`<h1>Deal review: ${deal.title}</h1>`);
+  expect(html).toContain(`href="callscope://deal/${deal.id}"`);
+  expect(html).not.toMatch(/<script|<img|<iframe/);
 });

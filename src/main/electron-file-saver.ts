@@ -9,6 +9,7 @@ const formats: Record<ExportExtension, string> = {
   txt: 'Plain text',
   vtt: 'WebVTT subtitles',
   csv: 'CSV',
+  html: 'HTML document',
 };
 
 /**

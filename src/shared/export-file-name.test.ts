@@ -50,9 +50,9 @@ describe('export file names', () => {
 
   it('are made only with an export’s extension', () => {
     for (const extension of EXPORT_EXTENSIONS)
-      expect(name('Acme', 'transcript', extension)).toMatch(/\.(md|txt|vtt|csv)$/);
+      expect(name('Acme', 'transcript', extension)).toMatch(/\.(md|txt|vtt|csv|html)$/);
     expect(() => name('Acme', 'transcript', 'exe')).toThrow(/not an export/);
-    expect(() => name('Acme', 'transcript', 'html')).toThrow(/not an export/);
+    expect(() => name('Acme', 'transcript', 'htm')).toThrow(/not an export/);
   });
 
   it('never make a Windows device name', () => {
@@ -92,8 +92,9 @@ describe('export file names', () => {
   });
 
   it('end in an export’s extension, in lower case', () => {
-    for (const good of ['a.md', 'a.txt', 'a b.vtt', 'a.b.csv']) expect(hasExportExtension(good)).toBe(true);
-    for (const bad of ['no-extension', 'a.exe', 'a.html', 'a.MD', 'a.md.sh', 'a.', '.md', 'md']) {
+    for (const good of ['a.md', 'a.txt', 'a b.vtt', 'a.b.csv', 'a review pack.html'])
+      expect(hasExportExtension(good)).toBe(true);
+    for (const bad of ['no-extension', 'a.exe', 'a.htm', 'a.HTML', 'a.MD', 'a.md.sh', 'a.', '.md', 'md']) {
       expect(hasExportExtension(bad)).toBe(false);
     }
   });

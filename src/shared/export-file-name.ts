@@ -8,7 +8,7 @@
  * The kinds of file Callscope writes: its exports' formats. Nothing a system would run, or open as
  * a page that runs scripts, can be written through the save dialog, whatever the page asks.
  */
-export const EXPORT_EXTENSIONS = ['md', 'txt', 'vtt', 'csv'] as const;
+export const EXPORT_EXTENSIONS = ['md', 'txt', 'vtt', 'csv', 'html'] as const;
 export type ExportExtension = (typeof EXPORT_EXTENSIONS)[number];
 
 /** Most file systems cap a name at 255 bytes; leaving room for "(1)" and the like a system may add. */

@@ -20,6 +20,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['←  →', 'Switch between tabs on a call'],
   ['E', 'Export the call on view: transcript or summary and checklist'],
   ['E', 'On a deal: save its review pack (Markdown, a callscope:// link on every claim)'],
+  ['Shift E', 'On a deal: save its review pack as a page that prints to PDF (HTML)'],
   ['L', 'Copy a link to the marked transcript line (callscope://…)'],
   ['I', 'Show the call’s talk time and statistics'],
   ['A', 'Pipeline: show only deals at risk (their warnings are set in Workspace and key)'],

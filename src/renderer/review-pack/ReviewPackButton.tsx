@@ -7,7 +7,10 @@ import { dealReads } from '../records/deal-reads';
 import { InlineError } from '../shared-ui/InlineError';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { useWorkspaceCurrency } from '../workspaces/queries';
+import { reviewPackHtml } from './review-pack-html';
 import { reviewPackMarkdown } from './review-pack-markdown';
+
+type PackFormat = 'md' | 'html';
 
 const saidAfter: Record<SaveOutcome, string> = {
   saved: 'Review pack saved',
@@ -16,35 +19,42 @@ const saidAfter: Record<SaveOutcome, string> = {
 };
 
 /**
- * `E` on a deal page, or this button: the deal's review pack read from the local copy in one go
- * (so offline too), written as Markdown with the page's warnings, and saved through the save
- * dialog (browser mode downloads it).
+ * `E` on a deal page, or these buttons: the deal's review pack read from the local copy in one go
+ * (so offline too), written as Markdown with the page's warnings, or as a self-contained HTML
+ * document that prints to PDF (`Shift E`), and saved through the save dialog (browser mode
+ * downloads it).
  */
 export function ReviewPackButton({ dealId }: { dealId: string }) {
   const deal = useQuery(dealReads.detail(dealId));
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
   const currency = useWorkspaceCurrency();
   const save = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (format: PackFormat) => {
       const pack = await call('getDealReviewPack', { id: dealId });
       const name = exportFileName({
         title: pack.deal.title ?? 'Deal',
         date: fileDate(pack.builtAt),
         what: 'review pack',
-        extension: 'md',
+        extension: format,
       });
-      const text = reviewPackMarkdown(pack, { warnings, currency });
-      return { outcome: await saveExport({ name, type: 'text/markdown', text }), name };
+      const markdown = reviewPackMarkdown(pack, { warnings, currency });
+      const text = format === 'md' ? markdown : reviewPackHtml(markdown, `Deal review: ${pack.deal.title ?? 'Deal'}`);
+      const type = format === 'md' ? 'text/markdown' : 'text/html';
+      return { outcome: await saveExport({ name, type, text }), name };
     },
   });
-  const start = () => {
-    if (!save.isPending) save.mutate();
+  const start = (format: PackFormat) => {
+    if (!save.isPending) save.mutate(format);
   };
-  useKeyShortcut('e', start);
+  useKeyShortcut('e', () => start('md'));
+  useKeyShortcut('E', () => start('html'));
   return (
     <>
-      <button type="button" className="button" disabled={save.isPending} onClick={start}>
+      <button type="button" className="button" disabled={save.isPending} onClick={() => start('md')}>
         {save.isPending ? 'Saving review pack…' : 'Review pack…'}
+      </button>
+      <button type="button" className="button" disabled={save.isPending} onClick={() => start('html')}>
+        Review pack for print…
       </button>
       <output className="muted small" aria-live="polite">
         {save.isSuccess &&

@@ -55,7 +55,14 @@ describe('saveFile', () => {
   it('refuses a name without an export’s extension, saying which it takes', async () => {
     const { saver, asked } = recordingSaver(true);
     const app = core(saver);
-    for (const suggestedName of ['Acme transcript.exe', 'Acme.html', 'run.sh', 'Acme transcript.MD', 'a.md.lnk']) {
+    for (const suggestedName of [
+      'Acme transcript.exe',
+      'Acme.htm',
+      'Acme.svg',
+      'run.sh',
+      'Acme transcript.MD',
+      'a.md.lnk',
+    ]) {
       const answer = await app.invoke('saveFile', { suggestedName, content: 'x' });
       expect(answer, suggestedName).toMatchObject({
         ok: false,
