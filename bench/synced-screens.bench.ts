@@ -17,7 +17,7 @@ import { openDatabase } from '../src/service/db/database';
 import { startTestService } from '../src/service/testing/test-service';
 import { allScopes } from '../src/shared/api';
 import type { SyncStatus } from '../src/shared/bridge';
-import { startAppHost } from './app-host';
+import { type AppHost, startAppHost } from './app-host';
 import { currentLargeSeed, firstOrganisation, largeDataDir } from './large-profile';
 import { describeMachine, loadAverage, percentile, projectRoot, recordBenchmark } from './report';
 import { type Press, type ScreenName, type ScreenOpening, screenOpenings, screenOpeningsOf } from './screen-paint';
@@ -38,6 +38,7 @@ const screenWords: Record<ScreenName, string> = {
 };
 /** Openings of each screen with each of its presses. */
 const OPENINGS = 7;
+const PACK_RUNS = 9;
 const SYNC_LIMIT_MS = 60 * 60_000;
 
 async function syncedHost(baseUrl: string, apiKey: string, replicaDir: string) {
@@ -85,7 +86,7 @@ function openingRow(opening: ScreenOpening): string {
   return `| ${opening.screen} | ${opening.press} | ${ms(opening.ms)} | ${at(opening.firstSentMs)} | ${at(opening.lastAnsweredMs)} | ${opening.shown} | ${opening.bridgeCalls.length}: ${ops} |`;
 }
 
-function section(openings: ScreenOpening[], sync: SyncStatus, seconds: number, load: string): string {
+function section(openings: ScreenOpening[], sync: SyncStatus, seconds: number, load: string, pack: string): string {
   const goals = (Object.entries(screenOpenings) as [ScreenName, readonly Press[]][]).flatMap(([screen, presses]) =>
     presses.map((press) => goalLine(screen, press, openings)),
   );
@@ -109,7 +110,27 @@ ${goals.join('\n')}
 |---|---|---:|---:|---:|---:|---|
 ${openings.map(openingRow).join('\n')}
 
+${pack}
 ${describeMachine()}
+`;
+}
+
+/** The review pack's one read (`getDealReviewPack`, issue 28): its round trip, as the page asks it. */
+async function packTimes(host: AppHost, dealId: string): Promise<number[]> {
+  const bridge = await host.bridgeSession();
+  const times: number[] = [];
+  for (let run = 0; run < PACK_RUNS; run++) {
+    const started = performance.now();
+    const answer = await bridge('getDealReviewPack', { id: dealId });
+    if (!answer.ok) throw new Error(`getDealReviewPack failed: ${answer.error.message}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function packSection(times: number[], calls: number): string {
+  const median = percentile(times, 0.5);
+  return `**The deal review pack** (issue 28: a deal with 10 calls, built ≤ 2 s): \`getDealReviewPack\` for a deal with ${calls} calls, ${PACK_RUNS} times in turn over the bridge: median ${ms(median)} ms, slowest ${ms(times.at(-1)!)} ms: ${median <= 2_000 ? 'met' : '**missed**'}. (Writing its Markdown from the answer is a pure function over a few kilobytes.)
 `;
 }
 
@@ -120,6 +141,13 @@ export default async function syncedScreensBench(): Promise<void> {
   const db = openDatabase(largeDataDir);
   const { orgId, memberId } = firstOrganisation(db);
   const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
+  // Issue 28's pack is timed for a deal with 10 calls: the one with the count nearest 10.
+  const packDeal = db
+    .prepare<[string], { id: string; calls: number }>(
+      `SELECT deal_id AS id, count(*) AS calls FROM videos WHERE org_id = ? AND deal_id IS NOT NULL
+       GROUP BY deal_id ORDER BY abs(count(*) - 10), deal_id LIMIT 1`,
+    )
+    .get(orgId)!;
   db.close();
   const service = await startTestService({ dataDir: largeDataDir, profile: 'none' });
   const replicaDir = mkdtempSync(join(tmpdir(), 'callscope-bench-pipeline-'));
@@ -130,7 +158,14 @@ export default async function syncedScreensBench(): Promise<void> {
       const loadBefore = loadAverage();
       console.log(`synced in ${seconds.toFixed(0)} s; each screen opened ${OPENINGS} times...`);
       const openings = await screenOpeningsOf(host, OPENINGS);
-      const markdown = section(openings, sync, seconds, `${loadBefore} → ${loadAverage()}`);
+      const pack = await packTimes(host, packDeal.id);
+      const markdown = section(
+        openings,
+        sync,
+        seconds,
+        `${loadBefore} → ${loadAverage()}`,
+        packSection(pack, packDeal.calls),
+      );
       console.log(markdown);
       recordBenchmark('synced-screens', markdown);
     } finally {
