@@ -50,6 +50,8 @@ export const layers = [
       { unit: 'match-count.ts', what: 'how many a search matches, as far as its answer proves', allow: [] },
       { unit: 'one-line.ts', what: 'text made one line, and capped', allow: [] },
       { unit: 'segment-time.ts', what: "the unit of a transcript segment's times", allow: [] },
+      { unit: 'call-statistics.ts', what: "a call's statistics from its transcript lines", allow: [] },
+      { unit: 'quote-finder.ts', what: 'where a quote was said in a transcript', allow: [] },
       { unit: 'bridge-channels.ts', what: "the Electron bridge's IPC channel names", allow: [] },
       { unit: 'browser-bridge.ts', what: "browser mode's HTTP surface for the bridge", allow: [] },
       { unit: 'manifest.ts', what: "the seed's manifest.json: organisations, members, keys", allow: ['api/'] },

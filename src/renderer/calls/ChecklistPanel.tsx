@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type ChecklistItem, knownChecklistItemStatuses } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
+import { quoteFinder } from '../../shared/quote-finder';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { SkeletonRows } from '../shared-ui/Skeleton';
@@ -9,7 +10,6 @@ import { StatusBadge } from '../shared-ui/StatusBadge';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { checklistItemTones } from './checklist-status';
 import { callQueries } from './queries';
-import { quoteFinder } from './transcript-lookup';
 import { useTranscriptLines } from './useTranscriptLines';
 
 /** Items without a status are grouped under this. */
