@@ -91,6 +91,34 @@ describe('the replica schema', () => {
     ]);
     db.close();
   });
+
+  it('gives the lines of the transcripts an older replica holds their ends, from the answers stored', () => {
+    // A replica as it was before segments kept their end (version 11): one transcript, indexed.
+    const db = new Database(':memory:');
+    migrateReplica(db, 11);
+    const lines = [
+      { id: 's0', text: 'Hello', start: 0, end: 2.5 },
+      { id: 's1', text: 'No end', start: 3 },
+      { id: 's2', text: 'An end that is not a time', start: 4, end: 'soon' },
+    ];
+    db.prepare('INSERT INTO answers (op, params, body, fetched_at) VALUES (?, ?, ?, 1)').run(
+      'getTranscript',
+      '[["id","vid_1"]]',
+      JSON.stringify({ data: lines }),
+    );
+    const insert = db.prepare(
+      'INSERT INTO segments (video_id, position, segment_id, text, start) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (const [position, line] of lines.entries()) insert.run('vid_1', position, line.id, line.text, line.start);
+
+    migrateReplica(db);
+    expect(db.prepare('SELECT position, "end" FROM segments ORDER BY position').all()).toEqual([
+      { position: 0, end: 2.5 },
+      { position: 1, end: null },
+      { position: 2, end: null },
+    ]);
+    db.close();
+  });
 });
 
 function withTranscripts(file: string): void {

@@ -13,7 +13,7 @@ function addColumns(db: Database.Database, table: string, columns: Record<string
       .map((column) => column.name),
   );
   for (const [name, type] of Object.entries(columns)) {
-    if (!held.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+    if (!held.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN "${name}" ${type}`);
   }
 }
 
@@ -232,6 +232,21 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      CREATE INDEX IF NOT EXISTS deal_journal_by_deal ON deal_journal (deal_id, seq);
      CREATE TABLE IF NOT EXISTS model_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
      INSERT OR IGNORE INTO model_state (key, value) VALUES ('fill', 'pending');`);
+  },
+  // The coaching screens weigh how long each side talks: a segment's end beside its start,
+  // taken for the transcripts already held from their stored answers (each answer's JSON read
+  // once, by json_each), so an upgraded copy needs no new sync.
+  (db) => {
+    addColumns(db, 'segments', { end: 'REAL' });
+    db.exec(`WITH ends AS (
+       SELECT json_extract(a.params, '$[0][1]') AS video_id, CAST(line.key AS INTEGER) AS position,
+         json_extract(line.value, '$.end') AS seconds
+       FROM answers a, json_each(a.body, '$.data') line
+       WHERE a.op = 'getTranscript' AND json_type(a.body, '$.data') = 'array'
+     )
+     UPDATE segments SET "end" = ends.seconds FROM ends
+     WHERE segments.video_id = ends.video_id AND segments.position = ends.position
+       AND typeof(ends.seconds) IN ('integer', 'real');`);
   },
 ];
 

@@ -28,9 +28,11 @@ export function transcriptIndex(db: ReplicaDatabase) {
   );
   const markHeld = db.prepare<[string]>('INSERT OR IGNORE INTO transcripts_held (video_id) VALUES (?)');
   const unmarkHeld = db.prepare<[string]>('DELETE FROM transcripts_held WHERE video_id = ?');
-  const insertSegment = db.prepare<[string, number, string, string, number | null, string | null, string | null]>(
-    `INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  const insertSegment = db.prepare<
+    [string, number, string, string, number | null, number | null, string | null, string | null]
+  >(
+    `INSERT INTO segments (video_id, position, segment_id, text, start, "end", speaker, speaker_role)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   return {
     /** Called with every answer stored; the ones that feed search are indexed. */
@@ -56,6 +58,7 @@ export function transcriptIndex(db: ReplicaDatabase) {
             text(segment.id) ?? String(position),
             line,
             number(segment.start),
+            number(segment.end),
             text(segment.speaker),
             text(segment.speaker_role),
           ).lastInsertRowid;
