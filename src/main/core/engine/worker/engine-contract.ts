@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BoardDealsParams, LocalCopyReset, LocalSearchParams } from '../../../../shared/bridge';
+import {
+  BoardDealsParams,
+  ChecklistMatrixParams,
+  ChecklistMissesParams,
+  LocalCopyReset,
+  LocalSearchParams,
+  RepDealsParams,
+  RepFiguresParams,
+} from '../../../../shared/bridge';
 
 /**
  * What crosses between the app (main) and the engine's worker, in the bridge's style: each
@@ -19,6 +27,10 @@ export const engineContract = {
   expectChanges: { params: Workspace, result: z.void() },
   boardDeals: { params: Workspace.extend({ query: BoardDealsParams }), result: answer },
   searchLocal: { params: Workspace.extend({ query: LocalSearchParams }), result: answer },
+  repDeals: { params: Workspace.extend({ query: RepDealsParams }), result: answer },
+  repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
+  checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },
+  checklistMisses: { params: Workspace.extend({ query: ChecklistMissesParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },
