@@ -352,6 +352,21 @@ export const layers = [
         ],
       },
       {
+        unit: 'coaching/',
+        what: "coaching: a rep's page and the checklist matrix, from the local copy",
+        allow: [
+          'api.ts',
+          'calls/',
+          'deals/',
+          'navigation/',
+          'records/',
+          'shared-ui/',
+          'state/',
+          'team/',
+          'workspaces/',
+        ],
+      },
+      {
         unit: 'search/',
         what: 'the search palette and saved searches',
         allow: ['api.ts', 'navigation/', 'records/', 'shared-ui/', 'state/'],
@@ -367,6 +382,7 @@ export const layers = [
         allow: [
           'api.ts',
           'calls/',
+          'coaching/',
           'deals/',
           'local-search/',
           'navigation/',

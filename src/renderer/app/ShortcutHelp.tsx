@@ -24,6 +24,10 @@ export const shortcuts: [keys: string, what: string][] = [
   ['A', 'Pipeline: show only deals at risk (their warnings are set in Workspace and key)'],
   ['M', 'Pipeline: my deals only, or everyone’s again'],
   ['O', 'Pipeline: move to “Sort cards”; calls: to the sorted column’s header (Enter turns the order)'],
+  ['Enter', 'Team: open the focused member’s page (their deals, calls and figures)'],
+  ['←  →  ↑  ↓  /  J  K', 'Checklist matrix: move between cells'],
+  ['Enter', 'Checklist matrix: list the calls where the cell’s item was not met'],
+  ['Esc', 'Checklist matrix: close a cell’s calls, back to the cell'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -1,5 +1,6 @@
 import type { InfiniteData, InvalidateQueryFilters } from '@tanstack/react-query';
 import type { BoardDeals, ChangedRead } from '../../shared/bridge';
+import { coachingKeys } from '../coaching/queries';
 import { localSearchKeys } from '../local-search/queries';
 import { callKeys } from '../records/call-reads';
 import { dealKeys } from '../records/deal-reads';
@@ -19,6 +20,9 @@ const board: InvalidateQueryFilters = {
     (query.state.data as InfiniteData<BoardDeals> | undefined)?.pages.some((page) => page.totals !== null) ?? false,
 };
 
+/** The coaching screens read across every call, deal and member the copy holds: any change to one reads them again. */
+const coaching = { queryKey: coachingKeys.all };
+
 /**
  * The screens' queries that show each read of the service, for one of its stored answers changed.
  * A record's read re-reads that record's queries only; a list's, the lists of its kind. An
@@ -26,8 +30,10 @@ const board: InvalidateQueryFilters = {
  */
 const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]> = {
   getDeal: (id) =>
-    id ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched, board] : [],
-  listDeals: () => [{ queryKey: dealKeys.lists() }, { queryKey: [...dealKeys.all, 'totals'] }, searched],
+    id
+      ? [{ queryKey: dealKeys.detail(id), exact: true }, { queryKey: dealKeys.signals(id) }, searched, board, coaching]
+      : [],
+  listDeals: () => [{ queryKey: dealKeys.lists() }, { queryKey: [...dealKeys.all, 'totals'] }, searched, coaching],
   listActivities: (id) =>
     id
       ? [
@@ -35,17 +41,19 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
           { queryKey: dealKeys.latestActivity(id) },
           { queryKey: dealKeys.signals(id) },
           board,
+          coaching,
         ]
       : [],
-  listScorings: (id) => (id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }, board] : []),
-  getVideo: (id) => (id ? [{ queryKey: callKeys.detail(id), exact: true }, searched] : []),
-  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board],
-  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board] : []),
+  listScorings: (id) =>
+    id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }, board, coaching] : [],
+  getVideo: (id) => (id ? [{ queryKey: callKeys.detail(id), exact: true }, searched, coaching] : []),
+  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board, coaching],
+  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board, coaching] : []),
   getVideoEvents: (id) => (id ? [{ queryKey: callKeys.events(id) }] : []),
   getSummary: (id) => (id ? [{ queryKey: callKeys.summary(id) }] : []),
-  getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }] : []),
+  getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }, coaching] : []),
   listAnalyses: (id) => (id ? [{ queryKey: callKeys.analyses(id) }] : []),
-  listMembers: () => [{ queryKey: memberKeys.list() }],
+  listMembers: () => [{ queryKey: memberKeys.list() }, coaching],
   getMe: () => [{ queryKey: memberKeys.me() }],
   listWebhooks: () => [{ queryKey: webhookKeys.list() }],
 };

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReplicaStatus, SyncStatus } from '../../shared/bridge';
+import { coachingKeys } from '../coaching/queries';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { getBridge } from '../platform';
@@ -46,6 +47,8 @@ export function useBridgeEvents(): void {
       bridge.on('localCopyChanged', ({ workspaceId }) => {
         void queryClient.invalidateQueries({ queryKey: replicaKeys.status() });
         void queryClient.invalidateQueries({ queryKey: replicaKeys.localCopy(workspaceId) });
+        // The coaching screens are the copy's alone: one turned off, removed or rebuilt changes them.
+        void queryClient.invalidateQueries({ queryKey: coachingKeys.all });
       }),
       bridge.on('connectivityChanged', (reach) => {
         queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>

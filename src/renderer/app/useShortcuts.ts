@@ -11,6 +11,7 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   c: { path: paths.calls, screen: 'Calls' },
   f: { path: () => paths.search(), screen: 'Search with filters' },
   t: { path: paths.team, screen: 'Team' },
+  k: { path: () => paths.checklistMatrix(), screen: 'Checklist matrix (coaching)' },
   w: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
 };
