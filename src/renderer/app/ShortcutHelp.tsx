@@ -46,7 +46,7 @@ export function ShortcutHelp() {
         </thead>
         <tbody>
           {shortcuts.map(([keys, what]) => (
-            <tr key={keys}>
+            <tr key={`${keys} ${what}`}>
               <td>
                 <kbd>{keys}</kbd>
               </td>
