@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
+import { fillCallFigures } from './coaching/call-figures';
 import { NewerReplicaError } from './storage-faults';
 
 /**
@@ -233,9 +234,10 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      CREATE TABLE IF NOT EXISTS model_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
      INSERT OR IGNORE INTO model_state (key, value) VALUES ('fill', 'pending');`);
   },
-  // The coaching screens weigh how long each side talks: a segment's end beside its start,
-  // taken for the transcripts already held from their stored answers (each answer's JSON read
-  // once, by json_each), so an upgraded copy needs no new sync.
+  // The coaching screens weigh how long each side talks and each call's figures: a segment's end
+  // beside its start, taken for the transcripts already held from their stored answers (each
+  // answer's JSON read once, by json_each), and each call's figures from its lines
+  // (coaching/call-figures.ts), so an upgraded copy needs no new sync.
   (db) => {
     addColumns(db, 'segments', { end: 'REAL' });
     db.exec(`WITH ends AS (
@@ -246,7 +248,12 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      )
      UPDATE segments SET "end" = ends.seconds FROM ends
      WHERE segments.video_id = ends.video_id AND segments.position = ends.position
-       AND typeof(ends.seconds) IN ('integer', 'real');`);
+       AND typeof(ends.seconds) IN ('integer', 'real');
+     CREATE TABLE IF NOT EXISTS call_figures (
+       video_id TEXT PRIMARY KEY, latest REAL NOT NULL, talk_share REAL, longest_monologue REAL,
+       questions REAL, switches_per_minute REAL
+     ) WITHOUT ROWID;`);
+    fillCallFigures(db);
   },
 ];
 

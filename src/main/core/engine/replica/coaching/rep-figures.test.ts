@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticCopy } from '../../../testing/synthetic-copy';
-import { callFigures, median, repFigures } from './rep-figures';
+import { callFigures } from './call-figures';
+import { median, repFigures } from './rep-figures';
 
 const line = (speaker: string, role: string | null, start: number | null, end: number | null, text = 'Fine.') => ({
   speaker,
@@ -123,6 +124,15 @@ describe('a rep’s figures against the team’s', () => {
       { start: weeks[0], rep: [1, 0.6], team: [2, expect.closeTo(0.45)] },
       { start: weeks[1], rep: [2, expect.closeTo(0.45)], team: [3, 0.5] },
     ]);
+  });
+
+  it('follows each transcript as the copy stores it again, and forgets the figures of one gone', () => {
+    const held = copy();
+    held.transcript('vid_a1', [{ speaker: 'Rep', start: 0, end: 10 }]);
+    held.noTranscript('vid_a2');
+    const calls = repFigures(held.db, { memberId: 'mem_ana', weeks }).calls;
+    expect(calls.find((call) => call.id === 'vid_a1')!.figures!.talkShare).toBe(1);
+    expect(calls.find((call) => call.id === 'vid_a2')).toMatchObject({ transcript: 'none', figures: null });
   });
 
   it('has nothing for a member without calls in the period, and the team’s all the same', () => {
