@@ -43,14 +43,20 @@ test('g and a letter go to each screen, j and k move through its rows and cards,
 
   await page.keyboard.press('g');
   await page.keyboard.press('t');
-  const members = page.getByRole('list', { name: 'Members' }).getByRole('listitem');
+  const members = page.getByRole('list', { name: 'Members' }).getByRole('link');
   await expect(members.first()).toBeVisible();
   await page.keyboard.press('j');
   await expect(members.first()).toBeFocused();
+  // Enter opens the member's page; Back returns to the team.
+  const name = await members.first().innerText();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await page.goBack();
+  await expect(members.first()).toBeVisible();
 
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  for (const text of ['G then P', 'G then W', 'G then C', 'G then T', 'G then H', 'G then S', 'J / K']) {
+  for (const text of ['G then P', 'G then W', 'G then C', 'G then T', 'G then K', 'G then H', 'G then S', 'J / K']) {
     await expect(help.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(help).toContainText('Go to What changed');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Analysis,
+  type Deal,
   DealListQuery,
   DealStatus,
   type EndpointData,
@@ -447,6 +448,145 @@ export interface DealCalls {
   unreadable: UnreadableRecord[];
   from: 'copy' | 'activity';
 }
+
+/**
+ * How a call came to be a rep's, in the order tried (docs/coaching.md, "Whose call it is"): the
+ * owner of its deal; the member of its deal's LINKED activity for it; its seller-side speaker
+ * named as a member. A call none of them gives is unattributed.
+ */
+export type AttributionRule = 'deal-owner' | 'linked-activity' | 'speaker-name';
+
+/**
+ * What the local copy holds for a coaching screen, whose figures come from it alone: none (off,
+ * unreadable, or its engine restarting), or what it keeps (its scope, and for recent months since
+ * when), whether a sync round has walked every list yet, and how many of the calls the sync knows
+ * are stored whole.
+ */
+export type CoachingCopy =
+  | { kind: 'none'; reason: 'off' | 'unreadable' | 'unavailable' }
+  | {
+      kind: 'held';
+      scope: CopyScope;
+      scopeSince: string | null;
+      walked: boolean;
+      sync: SyncStatus['state'];
+      calls: { known: number; stored: number };
+    };
+
+const MemberRef = z.object({ memberId: z.string().min(1).max(200) });
+
+/** A rep's open deals (OPEN and ON_HOLD, by owner), with what the copy holds of each (as the Pipeline's cards). */
+export const RepDealsParams = MemberRef;
+export interface RepDeals {
+  copy: CoachingCopy;
+  deals: Deal[];
+  facts: Record<string, BoardCardFacts>;
+}
+
+/** A call's figures (docs/coaching.md, "The figures"); null where the transcript cannot give one. */
+export interface CallFigures {
+  /** The seller side's share of the time anyone speaks, 0-1. */
+  talkShare: number | null;
+  /** Seconds of the seller side's longest monologue. */
+  longestMonologue: number | null;
+  /** Questions the seller side asked. */
+  questions: number | null;
+  /** Changes of speaker per minute. */
+  switchesPerMinute: number | null;
+}
+/** Medians of calls' figures, each over the calls that have it; `calls`: how many calls had a transcript. */
+export interface FigureMedians extends CallFigures {
+  calls: number;
+}
+export interface RepCall {
+  id: string;
+  title: string | null;
+  createdAt: string | null;
+  dealId: string | null;
+  dealTitle: string | null;
+  rule: AttributionRule;
+  /** Its lines are held; the service said it has none (or none with text); or the copy does not hold it yet. */
+  transcript: 'held' | 'none' | 'missing';
+  figures: CallFigures | null;
+}
+
+/**
+ * A rep's calls in a period of weeks, their figures against the team's (every call attributed to
+ * a member), over the period and week by week. `weeks`: the instants where each week starts, and
+ * the end of the last (the window's own time zone's Mondays, as the screen chose them).
+ */
+export const RepFiguresParams = MemberRef.extend({
+  weeks: z
+    .array(z.int().nonnegative())
+    .min(2)
+    .max(54)
+    .refine((weeks) => weeks.every((at, index) => index === 0 || at > weeks[index - 1]!), 'must ascend'),
+});
+export type RepFiguresParams = z.output<typeof RepFiguresParams>;
+export interface RepFigures {
+  copy: CoachingCopy;
+  /** The rep's calls of the period, newest first. */
+  calls: RepCall[];
+  rep: FigureMedians;
+  team: FigureMedians;
+  weeks: { start: number; rep: FigureMedians; team: FigureMedians }[];
+}
+
+/** How often an item was met in some calls: `n` counts met and not met; `other`, statuses neither. */
+export interface ItemTally {
+  met: number;
+  n: number;
+  other: number;
+  /** met / n; null when n is 0. */
+  share: number | null;
+}
+/** A rep's last `last` analysed calls, and the `last` before them (null when there were none). */
+export interface MatrixCell {
+  now: ItemTally;
+  before: ItemTally | null;
+}
+export interface MatrixRow {
+  memberId: string;
+  /** Analysed calls attributed to the rep in the copy, all of them. */
+  analysed: number;
+  /** By item text; an item none of the rep's last calls had is absent. */
+  cells: Record<string, MatrixCell>;
+}
+export const ChecklistMatrixParams = z.object({ last: z.int().min(1).max(100) });
+export type ChecklistMatrixParams = z.output<typeof ChecklistMatrixParams>;
+export interface ChecklistMatrix {
+  copy: CoachingCopy;
+  /** Every item text of the analysed calls, in checklist order. */
+  items: string[];
+  /** Every member, and any member id a call is attributed to that the team list lacks. */
+  rows: MatrixRow[];
+  /** Analysed calls no rule attributes to a member. */
+  unattributed: number;
+}
+
+/** Of a rep's last `last` analysed calls, those where an item was not met (a status other than the known ones is not). */
+export const ChecklistMissesParams = MemberRef.extend({
+  itemText: z.string().min(1).max(2000),
+  last: ChecklistMatrixParams.shape.last,
+});
+export type ChecklistMissesParams = z.output<typeof ChecklistMissesParams>;
+export interface ChecklistMiss {
+  callId: string;
+  title: string | null;
+  createdAt: string | null;
+  dealTitle: string | null;
+  rule: AttributionRule;
+  status: string;
+  reasoning: string | null;
+  improvement: string | null;
+  /** Quotes, each with the transcript line it was said in when the copy finds it. */
+  evidence: { text: string; relevance: string | null; segmentId: string | null }[];
+}
+export interface ChecklistMisses {
+  copy: CoachingCopy;
+  misses: ChecklistMiss[];
+}
+
 export const Preferences = z.object({ theme: Theme, dealWarnings: DealWarningThresholds.optional() });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -565,6 +705,14 @@ export const operations = {
   listCallRows: { params: CallRowsParams, result: z.custom<CallRows>() },
   /** A page of a deal's calls, each with its record: from the local copy, else as its activity links them. */
   listDealCalls: { params: DealCallsParams, result: z.custom<DealCalls>() },
+  /** A rep's open deals from the local copy, with what it holds of each (coaching; never asks the service). */
+  listRepDeals: { params: RepDealsParams, result: z.custom<RepDeals>() },
+  /** A rep's calls of some weeks with their figures against the team's, from the local copy. */
+  getRepFigures: { params: RepFiguresParams, result: z.custom<RepFigures>() },
+  /** Reps × checklist items: how often each rep met each item in their last analysed calls, from the local copy. */
+  getChecklistMatrix: { params: ChecklistMatrixParams, result: z.custom<ChecklistMatrix>() },
+  /** The calls behind a cell of the matrix where the item was not met, with their evidence. */
+  listChecklistMisses: { params: ChecklistMissesParams, result: z.custom<ChecklistMisses>() },
   getSyncStatus: { params: Empty, result: SyncStatus },
   searchLocal: { params: LocalSearchParams, result: LocalSearchResult },
   /**

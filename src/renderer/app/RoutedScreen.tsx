@@ -3,6 +3,8 @@ import { memo, type ReactNode, useDeferredValue, useEffect, useRef, useState } f
 import type { Workspace } from '../../shared/bridge';
 import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
+import { ChecklistMatrixScreen } from '../coaching/ChecklistMatrixScreen';
+import { RepScreen } from '../coaching/RepScreen';
 import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
 import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
@@ -21,7 +23,7 @@ import { WhatChangedScreen } from '../what-changed/WhatChangedScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
 
 /** Lists and the search screen keep their filters and order (or text) in the query of their address. */
-const screensWithQuery: Route['name'][] = ['pipeline', 'rollup', 'changes', 'calls', 'search'];
+const screensWithQuery: Route['name'][] = ['pipeline', 'rollup', 'changes', 'calls', 'search', 'checklist-matrix'];
 
 /**
  * The screen an address shows, whose state lives as long as the address shows it: a list's with
@@ -31,6 +33,7 @@ function screenOf(path: string): string {
   const route = routeAt(path);
   if (route.name === 'deal') return `deal ${route.dealId}`;
   if (route.name === 'call') return `call ${route.callId}`;
+  if (route.name === 'rep') return `rep ${route.memberId}`;
   return screensWithQuery.includes(route.name) ? route.name : path;
 }
 
@@ -164,6 +167,10 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       );
     case 'team':
       return <TeamScreen />;
+    case 'rep':
+      return <RepScreen key={route.memberId} memberId={route.memberId} />;
+    case 'checklist-matrix':
+      return <ChecklistMatrixScreen view={route.view} />;
     case 'webhooks':
       return <WebhooksScreen />;
     case 'settings':

@@ -32,6 +32,10 @@ export const shortcuts: [keys: string, what: string][] = [
   ['Ctrl Z  /  ⌘ Z', 'Undo the change the notice at the bottom names, while it shows'],
   ['B', 'What changed: move to “Since” (my last look, last Monday, a bookmark, a date)'],
   ['J  /  K  then  Enter', 'What changed: step through the changes; Enter opens the deal or the call'],
+  ['Enter', 'Team: open the focused member’s page (their deals, calls and figures)'],
+  ['←  →  ↑  ↓  /  J  K', 'Checklist matrix: move between cells'],
+  ['Enter', 'Checklist matrix: list the calls where the cell’s item was not met'],
+  ['Esc', 'Checklist matrix: close a cell’s calls, back to the cell'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -1,5 +1,6 @@
 import type { InfiniteData, InvalidateQueryFilters } from '@tanstack/react-query';
 import type { BoardDeals, CallRows, ChangedRead, DealCalls } from '../../shared/bridge';
+import { coachingKeys } from '../coaching/queries';
 import { localSearchKeys } from '../local-search/queries';
 import { callKeys } from '../records/call-reads';
 import { dealKeys } from '../records/deal-reads';
@@ -22,6 +23,9 @@ const board: InvalidateQueryFilters = {
   predicate: (query) =>
     (query.state.data as InfiniteData<BoardDeals> | undefined)?.pages.some((page) => page.totals !== null) ?? false,
 };
+
+/** The coaching screens read across every call, deal and member the copy holds: any change to one reads them again. */
+const coaching = { queryKey: coachingKeys.all };
 
 /**
  * What changed reads the deals, calls, activity, checklists, transcripts (who speaks on a new call)
@@ -64,6 +68,7 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
           rollup,
           changes,
           callsFromCopy,
+          coaching,
         ]
       : [],
   listDeals: () => [
@@ -73,6 +78,7 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
     rollup,
     changes,
     callsFromCopy,
+    coaching,
   ],
   listActivities: (id) =>
     id
@@ -84,18 +90,22 @@ const queriesOf: Record<string, (id: string | null) => InvalidateQueryFilters[]>
           { queryKey: dealKeys.calls(id) },
           board,
           changes,
+          coaching,
         ]
       : [],
-  listScorings: (id) => (id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }, board] : []),
+  listScorings: (id) =>
+    id ? [{ queryKey: dealKeys.scorings(id) }, { queryKey: dealKeys.signals(id) }, board, coaching] : [],
   getVideo: (id) =>
-    id ? [{ queryKey: callKeys.detail(id), exact: true }, searched, changes, callsFromCopy, dealCallsFromCopy] : [],
-  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board, changes, dealCallsFromCopy],
-  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board, changes] : []),
+    id
+      ? [{ queryKey: callKeys.detail(id), exact: true }, searched, changes, callsFromCopy, dealCallsFromCopy, coaching]
+      : [],
+  listVideos: () => [{ queryKey: callKeys.lists() }, searched, board, changes, dealCallsFromCopy, coaching],
+  getTranscript: (id) => (id ? [{ queryKey: callKeys.transcript(id) }, searched, board, changes, coaching] : []),
   getVideoEvents: (id) => (id ? [{ queryKey: callKeys.events(id) }] : []),
   getSummary: (id) => (id ? [{ queryKey: callKeys.summary(id) }] : []),
-  getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }, changes] : []),
+  getChecklist: (id) => (id ? [{ queryKey: callKeys.checklist(id) }, changes, coaching] : []),
   listAnalyses: (id) => (id ? [{ queryKey: callKeys.analyses(id) }] : []),
-  listMembers: () => [{ queryKey: memberKeys.list() }, rollup, changes],
+  listMembers: () => [{ queryKey: memberKeys.list() }, rollup, changes, coaching],
   getMe: () => [{ queryKey: memberKeys.me() }],
   listWebhooks: () => [{ queryKey: webhookKeys.list() }],
 };

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReplicaStatus, SyncStatus } from '../../shared/bridge';
 import { bookmarkKeys } from '../bookmarks/queries';
+import { coachingKeys } from '../coaching/queries';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { getBridge } from '../platform';
@@ -54,6 +55,8 @@ export function useBridgeEvents(): void {
         // Removed, rebuilt or turned off: what only the copy holds is read again.
         void queryClient.invalidateQueries({ queryKey: bookmarkKeys.all });
         void queryClient.invalidateQueries({ queryKey: whatChangedKeys.all });
+        // The coaching screens are the copy's alone: one turned off, removed or rebuilt changes them.
+        void queryClient.invalidateQueries({ queryKey: coachingKeys.all });
       }),
       bridge.on('connectivityChanged', (reach) => {
         queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>

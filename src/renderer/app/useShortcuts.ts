@@ -13,6 +13,7 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   c: { path: paths.calls, screen: 'Calls' },
   f: { path: () => paths.search(), screen: 'Search with filters' },
   t: { path: paths.team, screen: 'Team' },
+  k: { path: () => paths.checklistMatrix(), screen: 'Checklist matrix (coaching)' },
   h: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
 };

@@ -1,9 +1,9 @@
 import { useMemo, useRef } from 'react';
+import { callStatistics } from '../../shared/call-statistics';
 import { humanize } from '../../shared/humanize';
 import { useValueAfterPaint } from '../navigation/render-ahead';
 import { formatClock, formatDecimal, formatPercent } from '../shared-ui/format';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
-import { callStatistics } from './call-statistics';
 import { roleClass } from './speaker-role';
 import { type SpeakerShare, talkTimeShares } from './talk-time';
 import type { TranscriptLine, TranscriptLines } from './transcript-lines';
@@ -14,7 +14,7 @@ const sideName = (role: string | null) => (role ? humanize(role) : 'No role');
 
 /**
  * Who talked how much, each speaker's longest monologue beside their bar, then the questions each
- * side asked and how often the speaker changed (rules: call-statistics.ts). `I` brings it into view.
+ * side asked and how often the speaker changed (rules: shared/call-statistics.ts). `I` brings it into view.
  */
 export function TalkTime({ transcript }: { transcript: TranscriptLines }) {
   // The figures take passes over every line (tens of ms at 10,000), so they fill in after the

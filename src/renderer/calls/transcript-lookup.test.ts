@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { quoteFinder } from '../../shared/quote-finder';
 import { findSegmentMatches, lineAtMoment } from './transcript-lookup';
 
 const transcript = [
@@ -20,20 +19,6 @@ describe('findSegmentMatches', () => {
   it('lists every segment containing the query, in order', () => {
     expect(findSegmentMatches(transcript, 'BUDGET')).toEqual([1, 3]);
     expect(findSegmentMatches(transcript, ' ')).toEqual([]);
-  });
-});
-
-describe('quoteFinder', () => {
-  it('finds the segment that contains a quote, ignoring case, quotes and spacing', () => {
-    expect(quoteFinder(() => transcript)('“we have about  FIFTY thousand”')).toBe(2);
-  });
-
-  it('lands on the first segment of a quote that spans two segments', () => {
-    expect(quoteFinder(() => transcript)('We have about fifty thousand set aside. Great, the budget fits')).toBe(2);
-  });
-
-  it('gives -1 for a quote that is nowhere in the transcript', () => {
-    expect(quoteFinder(() => transcript)('completely different words')).toBe(-1);
   });
 });
 

@@ -1,8 +1,5 @@
+import type { Said } from '../../shared/quote-finder';
 import { containsIgnoringCase } from '../shared-ui/text-match';
-
-interface Said {
-  text: string;
-}
 
 /** Positions of the segments that contain the query, in transcript order. */
 export function findSegmentMatches(segments: readonly Said[], query: string): number[] {

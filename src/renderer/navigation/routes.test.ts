@@ -52,6 +52,21 @@ describe('routes', () => {
     expect(route('/search?mode=regex&order=oldest')).toEqual({ name: 'search', search: defaultSearchAddress });
   });
 
+  it('opens a rep’s page by member id, and the checklist matrix with its open cell', () => {
+    expect(route(paths.rep('mem 1/a'))).toEqual({ name: 'rep', memberId: 'mem 1/a' });
+    expect(route(paths.checklistMatrix())).toEqual({
+      name: 'checklist-matrix',
+      view: { last: 10, rep: null, item: null },
+    });
+    const cell = { last: 20, rep: 'mem_1', item: 'Qualify the budget & timing?' };
+    expect(route(paths.checklistMatrix(cell))).toEqual({ name: 'checklist-matrix', view: cell });
+    // A count it does not offer is its default; a rep without an item is no cell.
+    expect(route('/coaching/checklist?last=7&rep=mem_1')).toEqual({
+      name: 'checklist-matrix',
+      view: { last: 10, rep: null, item: null },
+    });
+  });
+
   it('reads a moment in seconds, and ignores a t that is not a time', () => {
     expect(route(pathTo({ screen: 'call', id: 'vid_1', at: { seconds: 65.5 } }))).toMatchObject({
       name: 'call',
@@ -88,7 +103,8 @@ describe('routes', () => {
   it('treats unknown or too deep paths as not found', () => {
     expect(route('/nowhere').name).toBe('not-found');
     expect(route('/deals/d1/extra').name).toBe('not-found');
-    expect(route('/team/x').name).toBe('not-found');
+    expect(route('/webhooks/x').name).toBe('not-found');
+    expect(route('/coaching/elsewhere').name).toBe('not-found');
   });
 
   it('treats an address it cannot read as not found, never as an error', () => {

@@ -12,6 +12,8 @@ export type Route =
   | { name: 'calls' }
   | { name: 'call'; callId: string; segmentId: string | null; highlight: string | null; seconds: number | null }
   | { name: 'team' }
+  | { name: 'rep'; memberId: string }
+  | { name: 'checklist-matrix'; view: MatrixAddress }
   | { name: 'webhooks' }
   | { name: 'settings' }
   | { name: 'search'; search: TranscriptSearchAddress }
@@ -30,6 +32,41 @@ export interface TranscriptSearchAddress {
   to: string;
   deal: string;
   dealStatus: string;
+}
+
+/**
+ * The checklist matrix's view: how many of each rep's last analysed calls it weighs, and the cell
+ * whose calls are listed (a rep and an item text), if one is open.
+ */
+export interface MatrixAddress {
+  last: number;
+  rep: string | null;
+  item: string | null;
+}
+/** The choices of how many last calls the matrix weighs; the first is its default. */
+export const matrixLasts = [10, 5, 20, 50] as const;
+
+function matrixAddressOf(search: URLSearchParams): MatrixAddress {
+  const last = Number(search.get('last'));
+  const rep = search.get('rep');
+  const item = search.get('item');
+  return {
+    last: (matrixLasts as readonly number[]).includes(last) ? last : matrixLasts[0],
+    // A cell is a rep and an item: one without the other opens none.
+    rep: rep && item ? rep : null,
+    item: rep && item ? item : null,
+  };
+}
+
+function matrixPath({ last, rep, item }: Partial<MatrixAddress>): string {
+  const search = new URLSearchParams();
+  if (last && last !== matrixLasts[0]) search.set('last', String(last));
+  if (rep && item) {
+    search.set('rep', rep);
+    search.set('item', item);
+  }
+  const query = search.toString();
+  return query ? `/coaching/checklist?${query}` : '/coaching/checklist';
 }
 
 const searchModes = ['words', 'whole-word', 'phrase'] as const;
@@ -119,6 +156,8 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
     };
   }
   if (section === 'search' && id === undefined) return { name: 'search', search: searchAddressOf(search) };
+  if (section === 'team' && id) return { name: 'rep', memberId: id };
+  if (section === 'coaching' && id === 'checklist') return { name: 'checklist-matrix', view: matrixAddressOf(search) };
   if (
     id === undefined &&
     (section === 'rollup' || section === 'team' || section === 'webhooks' || section === 'settings')
@@ -174,6 +213,10 @@ export const paths = {
   call: (id: string, at?: { segmentId: string; highlight?: string } | { seconds: number }) =>
     pathTo({ screen: 'call', id, at }),
   team: () => pathTo({ screen: 'team' }),
+  /** A rep's page: their deals, calls and figures against the team's. */
+  rep: (memberId: string) => `/team/${encodeURIComponent(memberId)}`,
+  /** Reps × checklist items; only what differs from the defaults goes into the address. */
+  checklistMatrix: (view: Partial<MatrixAddress> = {}) => matrixPath(view),
   webhooks: () => pathTo({ screen: 'webhooks' }),
   settings: () => pathTo({ screen: 'settings' }),
   /** The search screen; only what differs from the defaults goes into the address. */

@@ -10,6 +10,8 @@ import { memberStatusTones } from './member-status';
 import { memberQueries } from './queries';
 import './team.css';
 import { listItem } from '../navigation/list-items';
+import { Link } from '../navigation/router';
+import { paths } from '../navigation/routes';
 
 export function TeamScreen() {
   const members = useQuery(memberQueries.list());
@@ -17,6 +19,9 @@ export function TeamScreen() {
   return (
     <div className="screen">
       <h1>Team</h1>
+      <p className="muted small">
+        Enter on a member opens their page: open deals, calls and figures against the team’s.
+      </p>
       {members.isPending ? (
         <SkeletonRows rows={6} height={56} label="Loading members" />
       ) : members.isError ? (
@@ -33,11 +38,13 @@ export function TeamScreen() {
             {members.data.data.map((member) => {
               const isMe = member.id === me.data?.data.id;
               return (
-                <li key={member.id} className="member-row" tabIndex={-1} {...listItem}>
+                <li key={member.id} className="member-row">
                   <Avatar member={member} />
                   <span className="member-main">
                     <span className="member-display">
-                      {memberName(member)}
+                      <Link to={paths.rep(member.id)} {...listItem}>
+                        {memberName(member)}
+                      </Link>
                       {isMe && <span className="badge accent">you</span>}
                     </span>
                     {member.email && <span className="muted">{member.email}</span>}

@@ -9,6 +9,7 @@ import type { StoredWorkspace } from '../platform/settings/settings-schema';
 import type { SettingsStore } from '../platform/settings/settings-store';
 import { ApiError, toBridgeError } from '../service-client/api-client/api-error';
 import type { RetryPolicy } from '../service-client/api-client/retry-policy';
+import { coachingOperations } from './coaching-operations';
 import { copyOperations } from './copy-operations';
 import { followJobs } from './job-following';
 import type { JobPollingPolicy } from './job-watcher';
@@ -150,6 +151,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...workspaceOperations(app),
     ...copyOperations(app),
     ...rollupOperations(app),
+    ...coachingOperations(app),
     ...searchOperations(app),
     ...jobOperations(app),
     ...reviewOperations(app),

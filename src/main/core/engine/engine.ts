@@ -12,11 +12,19 @@ import type {
   CallRows,
   CallRowsParams,
   ChangedRead,
+  ChecklistMatrix,
+  ChecklistMatrixParams,
+  ChecklistMisses,
+  ChecklistMissesParams,
+  CoachingCopy,
   DealCalls,
   DealCallsParams,
   LocalCopy,
   LocalCopyReset,
   LocalSearchResult,
+  RepDeals,
+  RepFigures,
+  RepFiguresParams,
   ReplicaStatus,
   SyncStatus,
 } from '../../../shared/bridge';
@@ -26,6 +34,10 @@ import type { WhatChanged, WhatChangedParams } from '../../../shared/what-change
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { ApiError } from '../service-client/api-client/api-error';
 import { createChangeBatch } from './change-batch';
+import { checklistMatrix, checklistMisses } from './replica/coaching/checklist-matrix';
+import { coachingCopy } from './replica/coaching/coaching-copy';
+import { repDeals } from './replica/coaching/rep-deals';
+import { repFigures } from './replica/coaching/rep-figures';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
 import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
@@ -39,12 +51,15 @@ import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
 import { onOwnData } from './replica/own-data';
+import type { ReplicaDatabase } from './replica/replica-db';
 import { createReplicaReads } from './replica/replica-reads';
 import type { ReplicaStorageOptions } from './replica/replicas';
 import type { ServiceHit } from './replica/service-hits';
 
 /** Sync states in which the sync keeps walking the workspace's lists into its copy. */
 const keepingStates: ReadonlySet<SyncStatus['state']> = new Set(['syncing', 'up-to-date', 'waiting', 'offline']);
+
+const NO_FIGURES = { calls: 0, talkShare: null, longestMonologue: null, questions: null, switchesPerMinute: null };
 
 /** Why a request is made: a screen's read (the client's retries) or the sync's (one attempt, its own schedule). */
 export type RequestPurpose = 'read' | 'sync';
@@ -138,6 +153,22 @@ export function createEngine(options: EngineOptions) {
     revalidateAfterMs: options.revalidateAfterMs,
   });
 
+  /**
+   * A coaching read: the copy's answer with what the copy holds, or `none` when it keeps no copy
+   * or cannot read it. The service is never asked: its figures come from the copy alone.
+   */
+  async function fromCopy<T extends object>(
+    workspaceId: string,
+    read: (db: ReplicaDatabase) => T,
+    none: T,
+  ): Promise<T & { copy: CoachingCopy }> {
+    const status = localCopies.syncStatus(workspaceId);
+    const held = await replicas.read(workspaceId, ({ db }) => ({ ...read(db), copy: coachingCopy(db, status) }));
+    if (held) return held;
+    const reason = (await replicas.get(workspaceId)) === null ? 'off' : 'unreadable';
+    return { ...none, copy: { kind: 'none', reason } };
+  }
+
   return {
     /** A replicated read: the copy's answer at once (asked of the service behind it), or the service's, kept. */
     read: (workspaceId: string, op: string, params: Record<string, unknown>, signal: AbortSignal) =>
@@ -214,6 +245,23 @@ export function createEngine(options: EngineOptions) {
       const activities = await reads.read(workspaceId, 'listActivities', { id, cursor, limit }, signal);
       return dealCallsFromActivities(activities as ApiResult<'listActivities'>);
     },
+    /** A rep's open deals, from the copy alone (coaching: the screens say what it holds). */
+    repDeals: (workspaceId: string, params: { memberId: string }): Promise<RepDeals> =>
+      fromCopy(workspaceId, (db) => repDeals(db, params.memberId), { deals: [], facts: {} }),
+    /** A rep's calls of some weeks with their figures against the team's, from the copy alone. */
+    repFigures: (workspaceId: string, params: RepFiguresParams): Promise<RepFigures> =>
+      fromCopy(workspaceId, (db) => repFigures(db, params), {
+        calls: [],
+        rep: NO_FIGURES,
+        team: NO_FIGURES,
+        weeks: [],
+      }),
+    /** Reps × checklist items over their last analysed calls, from the copy alone. */
+    checklistMatrix: (workspaceId: string, params: ChecklistMatrixParams): Promise<ChecklistMatrix> =>
+      fromCopy(workspaceId, (db) => checklistMatrix(db, params), { items: [], rows: [], unattributed: 0 }),
+    /** The calls behind a cell of the matrix where its item was not met, from the copy alone. */
+    checklistMisses: (workspaceId: string, params: ChecklistMissesParams): Promise<ChecklistMisses> =>
+      fromCopy(workspaceId, (db) => ({ misses: checklistMisses(db, params) }), { misses: [] }),
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */
     async searchLocal(

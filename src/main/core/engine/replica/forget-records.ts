@@ -44,7 +44,15 @@ export function forgetRecords(db: ReplicaDatabase, kind: RecordKind, ids: readon
   ).run({ ...params, op: listOf[kind] });
   // The workspace model's rows of them too (model/workspace-model.ts), the deal journal included.
   if (kind === 'videos') {
-    const ofCall = ['segments', 'segment_spans', 'transcripts_held', 'checklists', 'checklist_items', 'summaries'];
+    const ofCall = [
+      'segments',
+      'segment_spans',
+      'transcripts_held',
+      'call_figures',
+      'checklists',
+      'checklist_items',
+      'summaries',
+    ];
     for (const table of [...ofCall, 'sales_events'])
       db.prepare(`DELETE FROM ${table} WHERE video_id ${IN_IDS}`).run(params);
     db.prepare(`DELETE FROM calls WHERE id ${IN_IDS}`).run(params);

@@ -91,6 +91,45 @@ describe('the replica schema', () => {
     ]);
     db.close();
   });
+
+  it('gives the lines of the transcripts an older replica holds their ends and each call its figures', () => {
+    // A replica as it was before segments kept their end (version 13): one transcript, indexed.
+    const db = new Database(':memory:');
+    migrateReplica(db, 13);
+    const lines = [
+      { id: 's0', text: 'Hello?', start: 0, end: 2.5 },
+      { id: 's1', text: 'No end', start: 3 },
+      { id: 's2', text: 'An end that is not a time', start: 4, end: 'soon' },
+    ];
+    db.prepare('INSERT INTO answers (op, params, body, fetched_at) VALUES (?, ?, ?, 1)').run(
+      'getTranscript',
+      '[["id","vid_1"]]',
+      JSON.stringify({ data: lines }),
+    );
+    const insert = db.prepare(
+      "INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role) VALUES (?, ?, ?, ?, ?, 'Ana', 'SELLER')",
+    );
+    for (const [position, line] of lines.entries()) insert.run('vid_1', position, line.id, line.text, line.start);
+    db.prepare('INSERT INTO segment_spans (video_id, first_rowid, last_rowid) VALUES (?, 1, 3)').run('vid_1');
+
+    migrateReplica(db);
+    expect(db.prepare('SELECT position, "end" FROM segments ORDER BY position').all()).toEqual([
+      { position: 0, end: 2.5 },
+      { position: 1, end: null },
+      { position: 2, end: null },
+    ]);
+    expect(db.prepare('SELECT * FROM call_figures').all()).toEqual([
+      {
+        video_id: 'vid_1',
+        latest: 4,
+        talk_share: 1,
+        longest_monologue: 2.5,
+        questions: 1,
+        switches_per_minute: 0,
+      },
+    ]);
+    db.close();
+  });
 });
 
 function withTranscripts(file: string): void {

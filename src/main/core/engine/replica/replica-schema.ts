@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
+import { fillCallFigures } from './coaching/call-figures';
 import { NewerReplicaError } from './storage-faults';
 
 /**
@@ -13,7 +14,7 @@ function addColumns(db: Database.Database, table: string, columns: Record<string
       .map((column) => column.name),
   );
   for (const [name, type] of Object.entries(columns)) {
-    if (!held.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+    if (!held.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN "${name}" ${type}`);
   }
 }
 
@@ -253,6 +254,27 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      at INTEGER NOT NULL,
      saved_at INTEGER NOT NULL
    ) WITHOUT ROWID;`,
+  // The coaching screens weigh how long each side talks and each call's figures: a segment's end
+  // beside its start, taken for the transcripts already held from their stored answers (each
+  // answer's JSON read once, by json_each), and each call's figures from its lines
+  // (coaching/call-figures.ts), so an upgraded copy needs no new sync.
+  (db) => {
+    addColumns(db, 'segments', { end: 'REAL' });
+    db.exec(`WITH ends AS (
+       SELECT json_extract(a.params, '$[0][1]') AS video_id, CAST(line.key AS INTEGER) AS position,
+         json_extract(line.value, '$.end') AS seconds
+       FROM answers a, json_each(a.body, '$.data') line
+       WHERE a.op = 'getTranscript' AND json_type(a.body, '$.data') = 'array'
+     )
+     UPDATE segments SET "end" = ends.seconds FROM ends
+     WHERE segments.video_id = ends.video_id AND segments.position = ends.position
+       AND typeof(ends.seconds) IN ('integer', 'real');
+     CREATE TABLE IF NOT EXISTS call_figures (
+       video_id TEXT PRIMARY KEY, latest REAL NOT NULL, talk_share REAL, longest_monologue REAL,
+       questions REAL, switches_per_minute REAL
+     ) WITHOUT ROWID;`);
+    fillCallFigures(db);
+  },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { callFiguresWriter, type HeldLine } from './coaching/call-figures';
 import { notFoundIn } from './kept-not-found';
 import { number, type Row, text } from './model/fields';
 import type { ReplicaDatabase } from './replica-db';
@@ -28,10 +29,13 @@ export function transcriptIndex(db: ReplicaDatabase) {
   );
   const markHeld = db.prepare<[string]>('INSERT OR IGNORE INTO transcripts_held (video_id) VALUES (?)');
   const unmarkHeld = db.prepare<[string]>('DELETE FROM transcripts_held WHERE video_id = ?');
-  const insertSegment = db.prepare<[string, number, string, string, number | null, string | null, string | null]>(
-    `INSERT INTO segments (video_id, position, segment_id, text, start, speaker, speaker_role)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  const insertSegment = db.prepare<
+    [string, number, string, string, number | null, number | null, string | null, string | null]
+  >(
+    `INSERT INTO segments (video_id, position, segment_id, text, start, "end", speaker, speaker_role)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const writeFigures = callFiguresWriter(db);
   return {
     /** Called with every answer stored; the ones that feed search are indexed. */
     indexAnswer(op: string, params: Record<string, unknown>, body: unknown): void {
@@ -44,24 +48,34 @@ export function transcriptIndex(db: ReplicaDatabase) {
         // Searched here only when its lines are held, or the service said it has none (its 404).
         if (Array.isArray(data) || notFoundIn(body)) markHeld.run(params.id);
         else unmarkHeld.run(params.id);
-        if (!Array.isArray(data)) return;
+        const lines: HeldLine[] = [];
         let first: number | bigint | null = null;
         let last: number | bigint | null = null;
-        data.forEach((segment: Row, position) => {
-          const line = text(segment?.text);
-          if (line === null) return;
+        (Array.isArray(data) ? data : []).forEach((segment: Row, position) => {
+          const said = text(segment?.text);
+          if (said === null) return;
+          const line = {
+            text: said,
+            start: number(segment.start),
+            end: number(segment.end),
+            speaker: text(segment.speaker),
+            speaker_role: text(segment.speaker_role),
+          };
+          lines.push(line);
           last = insertSegment.run(
             params.id as string,
             position,
             text(segment.id) ?? String(position),
-            line,
-            number(segment.start),
-            text(segment.speaker),
-            text(segment.speaker_role),
+            line.text,
+            line.start,
+            line.end,
+            line.speaker,
+            line.speaker_role,
           ).lastInsertRowid;
           first ??= last;
         });
         if (first !== null && last !== null) insertSpan.run(params.id, first, last);
+        writeFigures(params.id, lines);
       }
     },
   };

@@ -3,10 +3,14 @@ import { MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from '..
 import {
   BoardDealsParams,
   CallRowsParams,
+  ChecklistMatrixParams,
+  ChecklistMissesParams,
   CurrencyCode,
   DealCallsParams,
   LocalCopyReset,
   LocalSearchParams,
+  RepDealsParams,
+  RepFiguresParams,
 } from '../../../../shared/bridge';
 import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
@@ -46,6 +50,10 @@ export const engineContract = {
   markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
   saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },
   removeBookmark: { params: Workspace.extend({ bookmark: RemoveBookmarkParams }), result: answer },
+  repDeals: { params: Workspace.extend({ query: RepDealsParams }), result: answer },
+  repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
+  checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },
+  checklistMisses: { params: Workspace.extend({ query: ChecklistMissesParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

@@ -1,4 +1,12 @@
-import type { ApiResult, BoardDeals, CallRows, ChangedRead, DealCalls, SyncStatus } from '../../../../shared/bridge';
+import type {
+  ApiResult,
+  BoardDeals,
+  CallRows,
+  ChangedRead,
+  CoachingCopy,
+  DealCalls,
+  SyncStatus,
+} from '../../../../shared/bridge';
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
@@ -13,6 +21,10 @@ const workerFile = import.meta.url.endsWith('.ts') ? 'engine-worker.ts' : 'engin
 
 /** While the worker starts for the first time there is nothing to say of a copy: none is read from. */
 const noCopyStatus: CopyStatus = { storage: 'off', lastFetchedAt: null, storingPaused: null, rebuilt: null };
+
+/** While the worker starts again, the coaching screens say the copy is a moment away, rather than guess. */
+const restarting: CoachingCopy = { kind: 'none', reason: 'unavailable' };
+const noFigures = { calls: 0, talkShare: null, longestMonologue: null, questions: null, switchesPerMinute: null };
 
 const unavailable = (error: unknown) => error instanceof ApiError && error.code === 'engine_unavailable';
 
@@ -204,6 +216,32 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('saveBookmark', { workspaceId, bookmark }) as ReturnType<Engine['saveBookmark']>,
     removeBookmark: (workspaceId, bookmark) =>
       surely('removeBookmark', { workspaceId, bookmark }) as ReturnType<Engine['removeBookmark']>,
+    repDeals: (workspaceId, query) =>
+      orElse(ask('repDeals', { workspaceId, query }) as ReturnType<Engine['repDeals']>, () => ({
+        copy: restarting,
+        deals: [],
+        facts: {},
+      })),
+    repFigures: (workspaceId, query) =>
+      orElse(ask('repFigures', { workspaceId, query }) as ReturnType<Engine['repFigures']>, () => ({
+        copy: restarting,
+        calls: [],
+        rep: noFigures,
+        team: noFigures,
+        weeks: [],
+      })),
+    checklistMatrix: (workspaceId, query) =>
+      orElse(ask('checklistMatrix', { workspaceId, query }) as ReturnType<Engine['checklistMatrix']>, () => ({
+        copy: restarting,
+        items: [],
+        rows: [],
+        unattributed: 0,
+      })),
+    checklistMisses: (workspaceId, query) =>
+      orElse(ask('checklistMisses', { workspaceId, query }) as ReturnType<Engine['checklistMisses']>, () => ({
+        copy: restarting,
+        misses: [],
+      })),
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,

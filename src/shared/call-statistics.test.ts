@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callStatistics, countQuestions } from './call-statistics';
-import type { TranscriptLine } from './transcript-lines';
+import { callStatistics, countQuestions, type StatisticsLine } from './call-statistics';
 
 const line = (
   speaker: string,
@@ -8,7 +7,7 @@ const line = (
   end: number | null,
   text = 'Fine.',
   role: string | null = 'SELLER',
-) => ({ id: `${speaker}-${start}`, text, start, end, speaker, role }) satisfies TranscriptLine;
+) => ({ text, start, end, speaker, role }) satisfies StatisticsLine;
 
 describe('call statistics', () => {
   it('measure each speaker’s longest run of lines, a pause inside a run included', () => {

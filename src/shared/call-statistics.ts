@@ -1,10 +1,18 @@
-import type { TranscriptLine } from './transcript-lines';
-
 /**
  * Call statistics from the transcript alone, by the rules in docs/decisions/renderer.md ("Call statistics"):
  * only lines with both times count, taken in order of their start; a line that ends before it
- * starts counts as said in no time.
+ * starts counts as said in no time. The call page shows them per call; the local engine weighs a
+ * rep's calls with the same rules (docs/coaching.md), so the two never differ.
  */
+
+/** A transcript line as the statistics read it: times in seconds, the speaker's name and side as given. */
+export interface StatisticsLine {
+  text: string;
+  start: number | null;
+  end: number | null;
+  speaker: string;
+  role: string | null;
+}
 
 export interface CallStatistics {
   /** Seconds of each speaker's longest run of lines with no other speaker between them. */
@@ -15,7 +23,7 @@ export interface CallStatistics {
   switchesPerMinute: number | null;
 }
 
-type TimedLine = TranscriptLine & { start: number; end: number };
+type TimedLine = StatisticsLine & { start: number; end: number };
 
 /**
  * A question is a run of question marks ("Really?? Why?" asks two): Latin ?, fullwidth ？, Arabic ؟
@@ -25,7 +33,7 @@ export function countQuestions(text: string): number {
   return text.match(/[?\uFF1F\u061F\u037E]+/g)?.length ?? 0;
 }
 
-export function callStatistics(lines: readonly TranscriptLine[]): CallStatistics {
+export function callStatistics(lines: readonly StatisticsLine[]): CallStatistics {
   const timed = lines
     .filter((line): line is TimedLine => line.start !== null && line.end !== null)
     .sort((a, b) => a.start - b.start);

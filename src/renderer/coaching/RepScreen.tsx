@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { memberName } from '../../shared/api';
+import { Link } from '../navigation/router';
+import { paths } from '../navigation/routes';
+import { ErrorState } from '../shared-ui/ErrorState';
+import { StatusBadge } from '../shared-ui/StatusBadge';
+import { Avatar } from '../team/Avatar';
+import { memberStatusTones } from '../team/member-status';
+import { memberQueries } from '../team/queries';
+import { ATTRIBUTION_RULE } from './attribution';
+import { RepCalls } from './RepCalls';
+import { RepDeals } from './RepDeals';
+import { REP_WEEKS } from './weeks';
+import './coaching.css';
+
+/**
+ * A rep's page (Team, Enter on a member): their open deals with warnings and probability trends,
+ * and their calls of the last eight weeks with each figure against the team's; all from the local
+ * copy, so it reads the same offline.
+ */
+export function RepScreen({ memberId }: { memberId: string }) {
+  const members = useQuery(memberQueries.list());
+  const member = members.data?.data.find((candidate) => candidate.id === memberId);
+  const name = member ? memberName(member) : members.isPending ? 'Loading rep…' : 'Unknown member';
+  return (
+    <div className="screen rep-screen">
+      <Link to={paths.team()} className="back-link">
+        ← Team
+      </Link>
+      <div className="screen-header">
+        <div className="rep-title">
+          {member && <Avatar member={member} size={40} />}
+          <h1>{name}</h1>
+          {member && <StatusBadge value={member.status} tones={memberStatusTones} />}
+        </div>
+        {member?.email && <span className="muted">{member.email}</span>}
+      </div>
+      {members.isError && (
+        <ErrorState error={members.error} onRetry={() => members.refetch()} title="The team could not be read" />
+      )}
+      <section className="card" aria-labelledby="rep-deals-heading">
+        <h2 id="rep-deals-heading">Open deals</h2>
+        <RepDeals memberId={memberId} />
+      </section>
+      <section className="card" aria-labelledby="rep-calls-heading">
+        <h2 id="rep-calls-heading">Calls of the last {REP_WEEKS} weeks</h2>
+        <p className="muted small">{ATTRIBUTION_RULE}</p>
+        <RepCalls memberId={memberId} name={member ? memberName(member) : 'This rep'} />
+      </section>
+    </div>
+  );
+}
