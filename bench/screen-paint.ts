@@ -26,7 +26,10 @@ export interface ScreenOpening {
   ms: number;
   /** The bridge operations the window asked from the press until that frame, in order. */
   bridgeCalls: string[];
-  /** From the click or key, in ms: when the first of those calls was sent (before it: negative), and when the last was answered. */
+  /**
+   * From the click or key, in ms: when the first of those calls was sent (before it: negative), and
+   * when the last of those answered by the painted frame was answered.
+   */
   firstSentMs: number | null;
   lastAnsweredMs: number | null;
   /** What the painted screen showed: cards in view, cells, changes listed. */
@@ -105,12 +108,13 @@ function watchScreens() {
             scheduler.postTask(
               () => {
                 const made = calls.slice(from);
-                const answered = made.map((call) => call.answeredAt ?? Number.NaN);
+                // A call still unanswered when the frame painted (a read the screen did not wait for) is left out.
+                const answered = made.flatMap((call) => (call.answeredAt === null ? [] : [call.answeredAt]));
                 resolve({
                   ms: performance.now() - startedAt,
                   bridgeCalls: made.map((call) => call.op),
                   firstSentMs: made.length > 0 ? made[0]!.sentAt - startedAt : null,
-                  lastAnsweredMs: made.length > 0 ? Math.max(...answered) - startedAt : null,
+                  lastAnsweredMs: answered.length > 0 ? Math.max(...answered) - startedAt : null,
                   shown,
                 });
               },
