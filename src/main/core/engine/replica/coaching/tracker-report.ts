@@ -150,6 +150,13 @@ export function trackerDeals(db: ReplicaDatabase, calls: readonly TrackerCall[])
     .all(JSON.stringify([...titles.keys()]));
   const dealCalls = new Map<string, string[]>();
   for (const row of rows) dealCalls.set(row.deal_id, [...(dealCalls.get(row.deal_id) ?? []), row.id]);
+  // The deal as the copy holds it now: a call's search facts may predate its deal's page.
+  const held = db
+    .prepare<[string], { id: string; title: string | null }>(
+      'SELECT id, title FROM deals WHERE id IN (SELECT value FROM json_each(?))',
+    )
+    .all(JSON.stringify([...titles.keys()]));
+  for (const deal of held) if (deal.title !== null) titles.set(deal.id, deal.title);
   return [...titles].map(([dealId, title]) => {
     const ids = dealCalls.get(dealId) ?? [];
     const index = ids.findIndex((id) => mentioned.has(id));
