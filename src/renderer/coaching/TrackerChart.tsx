@@ -1,15 +1,7 @@
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TrackerReport } from '../../shared/trackers';
+import { tooltipStyle } from './FigureChart';
 import { chartWeeks } from './tracker-groups';
-
-/** Set on the element by Recharts (its own inline defaults are a light theme's), as FigureChart does. */
-const tooltipStyle = {
-  background: 'var(--surface)',
-  border: '1px solid var(--border)',
-  borderRadius: 6,
-  fontSize: 12.5,
-  color: 'var(--text)',
-};
 
 /** Mid tones that read on the light and the dark theme; reps past the last share its colour. */
 const repColours = ['#4f7cff', '#2fa874', '#d99a26', '#b45cc8', '#d9574f', '#3fa9b8', '#8a8f99'];

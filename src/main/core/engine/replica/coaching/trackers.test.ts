@@ -131,6 +131,8 @@ describe('a tracker over the copy’s transcripts', () => {
       ['co-op NEAR(', 1],
       ['^price -', 2],
       ["'co:op'", 1],
+      ['the "price', 1],
+      ['price" OR "nothing', 1],
     ] as const) {
       const found = await report(copy, { ...pricing, phrases: [phrase] });
       expect(
