@@ -89,6 +89,8 @@ export interface TrackerLine {
 export interface TrackerDeal {
   dealId: string;
   title: string | null;
+  /** Whether the copy holds the deal itself (one the service deleted is known by its calls alone). */
+  held: boolean;
   /** The deal's calls the copy holds. */
   calls: number;
   /** 1-based place of its first call with a mention among them; null when that call's place is not known here. */

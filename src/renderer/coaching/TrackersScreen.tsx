@@ -280,8 +280,9 @@ function ReportTables({
                 <tr key={deal.dealId}>
                   <th scope="row">
                     <Link to={open(key)} data-group={key} {...listItem}>
-                      {deal.title || 'Untitled deal'}
+                      {deal.title || (deal.held ? 'Untitled deal' : deal.dealId)}
                     </Link>
+                    {!deal.held && <span className="muted small"> (not in the local copy)</span>}
                   </th>
                   <td className="numeric">{dealGroups.get(key)?.mentions ?? 0}</td>
                   <td>

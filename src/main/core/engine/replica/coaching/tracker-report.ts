@@ -157,11 +157,13 @@ export function trackerDeals(db: ReplicaDatabase, calls: readonly TrackerCall[])
     )
     .all(JSON.stringify([...titles.keys()]));
   for (const deal of held) if (deal.title !== null) titles.set(deal.id, deal.title);
+  const heldIds = new Set(held.map((deal) => deal.id));
   return [...titles].map(([dealId, title]) => {
     const ids = dealCalls.get(dealId) ?? [];
     const index = ids.findIndex((id) => mentioned.has(id));
     const firstAt = index === -1 ? null : index + 1;
-    return { dealId, title, calls: ids.length, firstAt, late: firstMentionLate(ids.length, firstAt) };
+    const late = firstMentionLate(ids.length, firstAt);
+    return { dealId, title, held: heldIds.has(dealId), calls: ids.length, firstAt, late };
   });
 }
 

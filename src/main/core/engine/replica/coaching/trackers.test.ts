@@ -175,8 +175,14 @@ describe('first mentioned late in the deal', () => {
       copy.call(`vid_${index}`, { deal_id: 'deal_1', created_at: `${day}T10:00:00Z` });
       copy.transcript(`vid_${index}`, [{ speaker: 'Ana', text: index >= 3 ? 'pricing' : 'hello' }]);
     });
+    // A deal the service deleted is known here by its calls alone, and said so.
+    copy.call('vid_orphan', { deal_id: 'deal_gone', created_at: '2026-10-01T10:00:00Z' });
+    copy.transcript('vid_orphan', [{ speaker: 'Ana', text: 'pricing' }]);
     const found = await report(copy, pricing);
-    expect(found.deals).toEqual([{ dealId: 'deal_1', title: 'deal_1', calls: 4, firstAt: 4, late: true }]);
+    expect(found.deals).toEqual([
+      { dealId: 'deal_1', title: 'deal_1', held: true, calls: 4, firstAt: 4, late: true },
+      { dealId: 'deal_gone', title: null, held: false, calls: 1, firstAt: 1, late: false },
+    ]);
     expect(trackerDeals(copy.db, [])).toEqual([]);
   });
 });
