@@ -73,6 +73,8 @@ export const layers = [
         what: "a deal's review pack: the question and the engine's answer",
         allow: ['bookmarks.ts', 'what-changed.ts'],
       },
+      { unit: 'iso-week.ts', what: 'the ISO 8601 week an instant falls in (UTC)', allow: [] },
+      { unit: 'trackers.ts', what: "the manager's trackers: their definition and what they find", allow: [] },
       {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
@@ -84,6 +86,7 @@ export const layers = [
           'export-file-name.ts',
           'rollup.ts',
           'what-changed.ts',
+          'trackers.ts',
         ],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call or to a deal', allow: ['bridge.ts'] },

@@ -23,6 +23,15 @@ import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams
 import { type DealReviewPack, DealReviewPackParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
+import {
+  SaveTrackerParams,
+  type Tracker,
+  type TrackerChange,
+  TrackerHitsParams,
+  type TrackerLine,
+  TrackerRef,
+  type TrackerReport,
+} from './trackers';
 import { type WhatChanged, WhatChangedParams } from './what-changed';
 
 /**
@@ -750,6 +759,15 @@ export const operations = {
   markReviewed: { params: MarkReviewedParams, result: Bookmarks },
   saveBookmark: { params: SaveBookmarkParams, result: Bookmarks },
   removeBookmark: { params: RemoveBookmarkParams, result: Bookmarks },
+  /** The manager's trackers (docs/coaching.md, "Trackers"), kept in the local copy, never sent. */
+  listTrackers: { params: Empty, result: z.custom<Tracker[]>() },
+  /** Defines one (new without `id`); returns it before and after, to undo. */
+  saveTracker: { params: SaveTrackerParams, result: z.custom<TrackerChange>() },
+  removeTracker: { params: TrackerRef, result: z.custom<{ removed: Tracker; trackers: Tracker[] }>() },
+  /** A tracker over every transcript of the copy and the service's search for the calls it does not hold. */
+  getTrackerReport: { params: TrackerRef, result: z.custom<TrackerReport>() },
+  /** The lines of the copy's calls that say a tracker's phrases. */
+  listTrackerHits: { params: TrackerHitsParams, result: z.custom<TrackerLine[]>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

@@ -36,6 +36,10 @@ export const shortcuts: [keys: string, what: string][] = [
   ['←  →  ↑  ↓  /  J  K', 'Checklist matrix: move between cells'],
   ['Enter', 'Checklist matrix: list the calls where the cell’s item was not met'],
   ['Esc', 'Checklist matrix: close a cell’s calls, back to the cell'],
+  ['A', 'Trackers: add a tracker (its phrases, whose lines, which calls)'],
+  ['E  /  Delete', 'Trackers: edit / remove the tracker on view (Ctrl Z undoes)'],
+  ['J  /  K  then  Enter', 'Trackers: step through trackers, weeks, reps and deals; Enter lists the hits'],
+  ['Esc', 'Trackers: close the hits, back to the row'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -14,6 +14,7 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   f: { path: () => paths.search(), screen: 'Search with filters' },
   t: { path: paths.team, screen: 'Team' },
   k: { path: () => paths.checklistMatrix(), screen: 'Checklist matrix (coaching)' },
+  x: { path: () => paths.trackers(), screen: 'Trackers (coaching)' },
   h: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
 };

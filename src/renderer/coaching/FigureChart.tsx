@@ -14,7 +14,7 @@ import { formatDate } from '../shared-ui/format';
 import type { Figure } from './figures';
 
 /** Set on the element by Recharts (its own inline defaults are a light theme's). */
-const tooltipStyle = {
+export const tooltipStyle = {
   background: 'var(--surface)',
   border: '1px solid var(--border)',
   borderRadius: 6,

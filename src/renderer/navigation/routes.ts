@@ -14,6 +14,7 @@ export type Route =
   | { name: 'team' }
   | { name: 'rep'; memberId: string }
   | { name: 'checklist-matrix'; view: MatrixAddress }
+  | { name: 'trackers'; view: TrackersAddress }
   | { name: 'webhooks' }
   | { name: 'settings' }
   | { name: 'search'; search: TranscriptSearchAddress }
@@ -67,6 +68,20 @@ function matrixPath({ last, rep, item }: Partial<MatrixAddress>): string {
   }
   const query = search.toString();
   return query ? `/coaching/checklist?${query}` : '/coaching/checklist';
+}
+
+/** The trackers screen's view: the tracker shown, and the row (a week, a rep or a deal) whose hits are listed. */
+export interface TrackersAddress {
+  tracker: string | null;
+  hits: string | null;
+}
+
+function trackersPath({ tracker, hits }: Partial<TrackersAddress>): string {
+  const search = new URLSearchParams();
+  if (tracker) search.set('tracker', tracker);
+  if (tracker && hits) search.set('hits', hits);
+  const query = search.toString();
+  return query ? `/coaching/trackers?${query}` : '/coaching/trackers';
 }
 
 const searchModes = ['words', 'whole-word', 'phrase'] as const;
@@ -158,6 +173,10 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   if (section === 'search' && id === undefined) return { name: 'search', search: searchAddressOf(search) };
   if (section === 'team' && id) return { name: 'rep', memberId: id };
   if (section === 'coaching' && id === 'checklist') return { name: 'checklist-matrix', view: matrixAddressOf(search) };
+  if (section === 'coaching' && id === 'trackers') {
+    const tracker = search.get('tracker');
+    return { name: 'trackers', view: { tracker, hits: tracker ? search.get('hits') : null } };
+  }
   if (
     id === undefined &&
     (section === 'rollup' || section === 'team' || section === 'webhooks' || section === 'settings')
@@ -217,6 +236,8 @@ export const paths = {
   rep: (memberId: string) => `/team/${encodeURIComponent(memberId)}`,
   /** Reps × checklist items; only what differs from the defaults goes into the address. */
   checklistMatrix: (view: Partial<MatrixAddress> = {}) => matrixPath(view),
+  /** The manager's trackers; the tracker shown and the row whose hits are listed go into the address. */
+  trackers: (view: Partial<TrackersAddress> = {}) => trackersPath(view),
   webhooks: () => pathTo({ screen: 'webhooks' }),
   settings: () => pathTo({ screen: 'settings' }),
   /** The search screen; only what differs from the defaults goes into the address. */

@@ -20,6 +20,7 @@ import { rollupOperations } from './rollup-operations';
 import { startSavedSearchChecks } from './saved-search-checks';
 import { jobOperations, searchOperations } from './search-and-job-operations';
 import { type BridgeEventListener, createServiceAccess } from './service-access';
+import { trackerOperations } from './tracker-operations';
 import { workspaceOperations } from './workspace-operations';
 import { createWorkspaces, type DemoConnection } from './workspaces';
 
@@ -155,6 +156,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...searchOperations(app),
     ...jobOperations(app),
     ...reviewOperations(app),
+    ...trackerOperations(app),
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {

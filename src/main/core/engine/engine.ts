@@ -30,6 +30,14 @@ import type {
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
+import type {
+  SaveTrackerParams,
+  Tracker,
+  TrackerChange,
+  TrackerHitsParams,
+  TrackerLine,
+  TrackerReport,
+} from '../../../shared/trackers';
 import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { ApiError } from '../service-client/api-client/api-error';
@@ -38,6 +46,9 @@ import { checklistMatrix, checklistMisses } from './replica/coaching/checklist-m
 import { coachingCopy } from './replica/coaching/coaching-copy';
 import { repDeals } from './replica/coaching/rep-deals';
 import { repFigures } from './replica/coaching/rep-figures';
+import { trackerHitsSince, trackerLines } from './replica/coaching/tracker-report';
+import { trackerReportIn } from './replica/coaching/tracker-service-calls';
+import { workspaceTrackers } from './replica/coaching/trackers';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
 import type { LocalSearchQuery } from './replica/local-search';
 import { mergedSearch } from './replica/merged-search';
@@ -314,6 +325,44 @@ export function createEngine(options: EngineOptions) {
       ),
     removeBookmark: (workspaceId: string, { id }: z.output<typeof RemoveBookmarkParams>): Promise<Bookmarks> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceBookmarks(db).remove(id)),
+
+    /** The manager's trackers, kept in the copy (none without one: an error says why). */
+    listTrackers: (workspaceId: string): Promise<Tracker[]> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => workspaceTrackers(db).list()),
+    saveTracker: (
+      workspaceId: string,
+      { id, ...definition }: z.output<typeof SaveTrackerParams>,
+    ): Promise<TrackerChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceTrackers(db).save(definition, id, Date.now())),
+    removeTracker: (workspaceId: string, { id }: { id: string }): Promise<{ removed: Tracker; trackers: Tracker[] }> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceTrackers(db).remove(id)),
+    /** A tracker over the copy's transcripts, with the service asked for the calls the copy does not hold. */
+    async trackerReport(workspaceId: string, { id }: { id: string }, signal?: AbortSignal): Promise<TrackerReport> {
+      const tracker = await onOwnData(replicas, workspaceId, 'read', ({ db }) => workspaceTrackers(db).get(id));
+      const report = await replicas.read(workspaceId, ({ db }) =>
+        trackerReportIn(db, tracker, {
+          knownCalls: localCopies.syncStatus(workspaceId).calls.known,
+          searchService: async (q, dealId) =>
+            (await options.request(
+              workspaceId,
+              'searchTranscripts',
+              { q, limit: 100, deal_id: dealId },
+              signal ?? new AbortController().signal,
+              'read',
+            )) as { data: ServiceHit[] },
+        }),
+      );
+      if (report === null) throw await copyUnavailable(workspaceId, 'read');
+      return report;
+    },
+    trackerHits: (workspaceId: string, { id, callIds }: z.output<typeof TrackerHitsParams>): Promise<TrackerLine[]> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => trackerLines(db, workspaceTrackers(db).get(id), callIds)),
+    /**
+     * The review queue's seam (issue 29, item 6): per tracker, the copy's calls made since `since`
+     * (ms) that mention it.
+     */
+    trackerHitsSince: (workspaceId: string, since: number) =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => trackerHitsSince(db, workspaceTrackers(db).list(), since)),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

@@ -87,7 +87,7 @@ export interface CallFacts {
 }
 
 /** An indexed call: its run of segment rowids and what the filters and groups need of it. */
-interface Span extends CallFacts {
+export interface Span extends CallFacts {
   video_id: string;
   first_rowid: number;
   last_rowid: number;
@@ -230,7 +230,7 @@ export function localSearch(
   };
 }
 
-interface SearchSpans {
+export interface SearchSpans {
   /** Every indexed call, by where its rowids start. */
   byRowid: Span[];
   /** The same, newest call first. */
@@ -245,7 +245,7 @@ const spansRead = new WeakMap<ReplicaDatabase, { version: number; spans: SearchS
  * The indexed calls with what filters and groups need, read again only after the search tables
  * changed: reading and sorting a few thousand rows on every keystroke was a fifth of the budget.
  */
-function searchSpans(db: ReplicaDatabase): SearchSpans {
+export function searchSpans(db: ReplicaDatabase): SearchSpans {
   const version = searchTablesVersion(db);
   const kept = spansRead.get(db);
   if (kept?.version === version) return kept.spans;

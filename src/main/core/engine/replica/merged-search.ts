@@ -33,23 +33,10 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   const local = options.db
     ? localSearch(options.db, query)
     : { calls: [], callCount: 0, deals: [], totalHits: 0, complete: true };
-  const { indexedCalls: indexed, seenCalls } = options.db
-    ? indexCoverage(options.db)
-    : { indexedCalls: new Set<string>(), seenCalls: 0 };
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
-  // A copy that keeps part of the workspace covers the calls within its scope; the others are the service's.
-  const scoped = options.db ? scopedCoverage(options.db) : null;
-  const knownCalls = scoped ? scoped.known : Math.max(options.knownCalls, seenCalls, indexed.size);
-  // With the local copy off nothing is searched here: the note must not read as a sync still to come.
-  const searchedHere = scoped
-    ? `${scoped.inside}: ${scoped.indexed} of ${scoped.known} searched here`
-    : options.db
-      ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
-      : options.copyUnreadable
-        ? 'The local copy could not be read, so the service searches every call'
-        : 'No local copy is kept for this workspace, so the service searches every call';
+  const { indexed, scoped, knownCalls, searchedHere, asksService } = searchCoverage(options);
   let note: string | null = null;
-  if (offset === 0 && (!options.db || scoped || indexed.size < knownCalls || knownCalls === 0)) {
+  if (offset === 0 && asksService) {
     try {
       const answer = await options.searchService(query.q, query.dealId);
       const found = checkServiceHits(options.db, query, answer.data, indexed);
@@ -97,8 +84,32 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   };
 }
 
+/**
+ * What the copy's index covers, in words ("40 of 50 calls are searched here"), and whether the
+ * service must be asked for the calls it does not: always without a copy or with one that keeps
+ * part of the workspace, else while the copy holds fewer transcripts than the workspace has calls.
+ */
+export function searchCoverage(options: Pick<MergedSearchOptions, 'db' | 'copyUnreadable' | 'knownCalls'>) {
+  const { indexedCalls: indexed, seenCalls } = options.db
+    ? indexCoverage(options.db)
+    : { indexedCalls: new Set<string>(), seenCalls: 0 };
+  // A copy that keeps part of the workspace covers the calls within its scope; the others are the service's.
+  const scoped = options.db ? scopedCoverage(options.db) : null;
+  const knownCalls = scoped ? scoped.known : Math.max(options.knownCalls, seenCalls, indexed.size);
+  // With the local copy off nothing is searched here: the note must not read as a sync still to come.
+  const searchedHere = scoped
+    ? `${scoped.inside}: ${scoped.indexed} of ${scoped.known} searched here`
+    : options.db
+      ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
+      : options.copyUnreadable
+        ? 'The local copy could not be read, so the service searches every call'
+        : 'No local copy is kept for this workspace, so the service searches every call';
+  const asksService = !options.db || scoped !== null || indexed.size < knownCalls || knownCalls === 0;
+  return { indexed, scoped, knownCalls, searchedHere, asksService };
+}
+
 /** The calls a scoped copy leaves to the service: those outside it, and those within it not stored yet. */
-const outsideCalls = (scoped: ScopedCoverage) =>
+export const outsideCalls = (scoped: ScopedCoverage) =>
   scoped.indexed < scoped.known ? `the rest and ${scoped.outside}` : scoped.outside;
 
 function leftOutWords(found: CheckedServiceHits, more: string): string {

@@ -275,6 +275,13 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      ) WITHOUT ROWID;`);
     fillCallFigures(db);
   },
+  // The manager's trackers (coaching/trackers.ts): phrases followed across the transcripts, with
+  // whose lines and which calls count. Private like the bookmarks: kept here, never sent.
+  `CREATE TABLE IF NOT EXISTS trackers (
+     id TEXT PRIMARY KEY,
+     definition TEXT NOT NULL,
+     saved_at INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/bridge';
 import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
+import { SaveTrackerParams, TrackerHitsParams, TrackerRef } from '../../../../shared/trackers';
 import { WhatChangedParams } from '../../../../shared/what-changed';
 
 /**
@@ -54,6 +55,12 @@ export const engineContract = {
   repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
   checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },
   checklistMisses: { params: Workspace.extend({ query: ChecklistMissesParams }), result: answer },
+  listTrackers: { params: Workspace, result: answer },
+  saveTracker: { params: Workspace.extend({ tracker: SaveTrackerParams }), result: answer },
+  removeTracker: { params: Workspace.extend({ tracker: TrackerRef }), result: answer },
+  trackerReport: { params: Workspace.extend({ tracker: TrackerRef }), result: answer },
+  trackerHits: { params: Workspace.extend({ query: TrackerHitsParams }), result: answer },
+  trackerHitsSince: { params: Workspace.extend({ since: z.number() }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

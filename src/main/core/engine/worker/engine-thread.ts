@@ -237,6 +237,18 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         rows: [],
         unattributed: 0,
       })),
+    // Trackers are the manager's own data: a call waits for a worker starting again.
+    listTrackers: (workspaceId) => surely('listTrackers', { workspaceId }) as ReturnType<Engine['listTrackers']>,
+    saveTracker: (workspaceId, tracker) =>
+      surely('saveTracker', { workspaceId, tracker }) as ReturnType<Engine['saveTracker']>,
+    removeTracker: (workspaceId, tracker) =>
+      surely('removeTracker', { workspaceId, tracker }) as ReturnType<Engine['removeTracker']>,
+    trackerReport: (workspaceId, tracker, signal) =>
+      ask('trackerReport', { workspaceId, tracker }, signal) as ReturnType<Engine['trackerReport']>,
+    trackerHits: (workspaceId, query) =>
+      surely('trackerHits', { workspaceId, query }) as ReturnType<Engine['trackerHits']>,
+    trackerHitsSince: (workspaceId, since) =>
+      surely('trackerHitsSince', { workspaceId, since }) as ReturnType<Engine['trackerHitsSince']>,
     checklistMisses: (workspaceId, query) =>
       orElse(ask('checklistMisses', { workspaceId, query }) as ReturnType<Engine['checklistMisses']>, () => ({
         copy: restarting,

@@ -64,8 +64,12 @@ export function callOwners(db: ReplicaDatabase, callIds: readonly string[]): Map
     if (call.owner) owners.set(call.id, { memberId: call.owner, rule: 'deal-owner' });
     else if (call.linked) owners.set(call.id, { memberId: call.linked, rule: 'linked-activity' });
     else {
+      byName ??= membersByName(db);
+      // No member has a name a speaker could have: the lines need not be read (a call's are hundreds).
       const spoken =
-        call.first_rowid === null || call.last_rowid === null ? [] : sellers.all(call.first_rowid, call.last_rowid);
+        call.first_rowid === null || call.last_rowid === null || byName.size === 0
+          ? []
+          : sellers.all(call.first_rowid, call.last_rowid);
       const memberId = spoken.map((line) => memberNamed(line.speaker)).find((id) => id !== null) ?? null;
       owners.set(call.id, memberId ? { memberId, rule: 'speaker-name' } : { memberId: null, rule: null });
     }
