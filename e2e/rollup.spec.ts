@@ -33,6 +33,12 @@ async function syncAgain(request: APIRequestContext, callscope: CallscopeApp): P
   await syncedUpToDate(request, callscope);
 }
 
+/** A member of the demo workspace's organisation, as the service serves them. */
+async function demoMember(callscope: CallscopeApp, index: number): Promise<Member> {
+  const id = demoOrg(callscope).members[index]!.id;
+  return (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data.find((member) => member.id === id)!;
+}
+
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A deal's row of a list of deals (titles repeat: by the link to it). */
 const rowOf = (list: Locator, deal: { id: string }) =>
@@ -59,9 +65,7 @@ test('seed → sync → the roll-up of a quarter shows the copy’s sums; the ma
   // Three deals with a win probability, made open by their CRM and moved into the first quarter of
   // 2031, to one owner: 10,000 in January, 20,000 and one without an amount in February.
   const org = demoOrg(callscope);
-  const owner = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data.find(
-    (member) => member.id === org.members[1]!.id,
-  )!;
+  const owner = await demoMember(callscope, 1);
   const listed = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?limit=100')).data;
   const scored: DealDetail[] = [];
   for (const deal of listed) {
@@ -244,9 +248,7 @@ test('E on a focused roll-up cell saves one review pack of its deals in the roll
 
   // Three deals, two of them with calls, made open and given to one owner in a quarter no other test uses.
   const org = demoOrg(callscope);
-  const owner = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data.find(
-    (member) => member.id === org.members[2]!.id,
-  )!;
+  const owner = await demoMember(callscope, 2);
   const listed = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?limit=100')).data;
   const calls = (
     await serviceGet<{ data: { id: string; deal_id: string | null }[] }>(callscope, '/v1/videos?limit=100')
