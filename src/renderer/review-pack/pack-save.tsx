@@ -53,10 +53,24 @@ export function PackSaveButtons({ write, label }: { write(): Promise<WrittenPack
   const outcome = save.data;
   return (
     <>
-      <button type="button" className="button" disabled={save.isPending} onClick={() => start('md')}>
+      <button
+        type="button"
+        className="button"
+        disabled={save.isPending}
+        aria-keyshortcuts="e"
+        title="E"
+        onClick={() => start('md')}
+      >
         {save.isPending ? 'Saving review pack…' : `${label}…`}
       </button>
-      <button type="button" className="button" disabled={save.isPending} onClick={() => start('html')}>
+      <button
+        type="button"
+        className="button"
+        disabled={save.isPending}
+        aria-keyshortcuts="Shift+E"
+        title="Shift E"
+        onClick={() => start('html')}
+      >
         {label} for print…
       </button>
       <output className="muted small" aria-live="polite">

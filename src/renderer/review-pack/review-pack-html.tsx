@@ -20,6 +20,7 @@ p, li { overflow-wrap: anywhere; }
 @media print {
   body { margin: 0; max-width: none; font-size: 11pt; color: #000; }
   a { color: inherit; }
+  a[href^="callscope:"] { color: #777; font-size: 8.5pt; }
   h2 { break-after: avoid; } li { break-inside: avoid; }
 }
 `;

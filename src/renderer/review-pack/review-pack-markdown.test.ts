@@ -40,13 +40,19 @@ function synthetic(): DealReviewPack {
         id: 'sc_1',
         at: '2026-11-01T10:00:00.000Z',
         probability: 60,
-        factors: [{ factorId: 'champion', score: 0.8, reason: 'A champion in IT' }],
+        factors: [
+          { factorId: 'champion', score: 0.8, reason: 'A champion in IT' },
+          { factorId: 'budget_confirmed', score: 0.6, reason: 'Budget named on the first call' },
+        ],
       },
       {
         id: 'sc_2',
         at: '2026-11-11T10:00:00.000Z',
         probability: 40,
-        factors: [{ factorId: 'budget_confirmed', score: 0.2, reason: 'Budget not confirmed' }],
+        factors: [
+          { factorId: 'champion', score: 0.8, reason: 'A champion in IT' },
+          { factorId: 'budget_confirmed', score: 0.2, reason: 'Budget not confirmed' },
+        ],
       },
     ],
     activities: [

@@ -1,4 +1,4 @@
-import type { DealReviewPack, PackFactor } from '../../shared/deal-review-pack';
+import type { DealReviewPack, PackFactor, PackScoring } from '../../shared/deal-review-pack';
 import { humanize } from '../../shared/humanize';
 import { dealLink, momentLink } from '../../shared/moment-link';
 import { oneLine } from '../../shared/one-line';
@@ -26,12 +26,34 @@ const word = (value: string | null) => (value ? humanize(value) : '—');
 /** Every claim carries the link that shows it in Callscope. */
 const claim = (text: string, link: string) => `- ${text} ([open](${link}))`;
 
-function factorLines(factors: readonly PackFactor[]): string[] {
+const oneDecimal = (score: number) => Math.round(score * 10) / 10;
+
+/** Each factor with its score and reason; `before` given, with how far its score moved since then. */
+function factorLines(factors: readonly PackFactor[], before?: ReadonlyMap<string | null, number | null>): string[] {
   return factors.map((factor) => {
-    const score = factor.score === null ? '' : ` ${Math.round(factor.score * 10) / 10}`;
+    const was = before?.get(factor.factorId);
+    const moved =
+      was === undefined || was === null || factor.score === null
+        ? ''
+        : ` (${factor.score >= was ? '+' : '−'}${oneDecimal(Math.abs(factor.score - was))})`;
+    const score = factor.score === null ? '' : ` ${oneDecimal(factor.score)}${moved}`;
     const reason = factor.reason ? ` — ${inline(factor.reason)}` : '';
     return `  - ${inline(factor.factorId ? humanize(factor.factorId) : 'A factor')}${score}${reason}`;
   });
+}
+
+/**
+ * The trend reads as what moved: each scoring after the first lists only the factors new or
+ * scored otherwise than in the one before (the deal's facts list today's in full), so nine
+ * unchanged factors are not printed again for every scoring.
+ */
+function movedFactors(scoring: PackScoring, previous: PackScoring | undefined): string[] {
+  if (!previous) return [];
+  const before = new Map(previous.factors.map((factor) => [factor.factorId, factor.score]));
+  const moved = scoring.factors.filter(
+    (factor) => !before.has(factor.factorId) || before.get(factor.factorId) !== factor.score,
+  );
+  return factorLines(moved, before);
 }
 
 const titleOf = (pack: DealReviewPack) => (pack.deal.title?.trim() ? pack.deal.title : 'Untitled deal');
@@ -91,9 +113,9 @@ function packLines(pack: DealReviewPack, context: PackContext, level: string): s
       toDeal,
     ),
   );
-  const trend = pack.scorings.flatMap((scoring) => [
+  const trend = pack.scorings.flatMap((scoring, index) => [
     claim(`${when(scoring.at)}: ${formatPercent(scoring.probability, locale)}`, toDeal),
-    ...factorLines(scoring.factors),
+    ...movedFactors(scoring, pack.scorings[index - 1]),
   ]);
   const warnings =
     context.warnings === undefined
@@ -106,7 +128,7 @@ function packLines(pack: DealReviewPack, context: PackContext, level: string): s
     return `${line}\n  - “${inline(item.quote.text)}” ([at the line](${momentLink(item.callId, item.quote.seconds)}))`;
   });
   const activities = pack.activities.map((activity) => {
-    const what = `${when(activity.at)}: ${word(activity.action)} ${inline(activity.callTitle ?? (activity.callId ? 'a call' : 'no call'))}${activity.memberId ? ` by ${inline(nameOf(activity.memberId))}` : ''}`;
+    const what = `${when(activity.at)}: ${word(activity.action)} ${inline(activity.callTitle ?? (activity.callId ? 'a call' : 'a call not in this copy'))}${activity.memberId ? ` by ${inline(nameOf(activity.memberId))}` : ''}`;
     return claim(what, activity.callId ? momentLink(activity.callId) : toDeal);
   });
   const calls = pack.calls.map((call) =>
@@ -125,7 +147,13 @@ function packLines(pack: DealReviewPack, context: PackContext, level: string): s
   return [
     ...facts,
     ...section('Close date moves', closeDates, 'This copy saw no move of the close date.'),
-    ...section('Win probability trend', trend, 'No scoring with a probability.'),
+    ...section(
+      'Win probability trend',
+      pack.scorings.length > 1
+        ? ['Oldest first; each later scoring lists the factors that moved.', '', ...trend]
+        : trend,
+      'No scoring with a probability.',
+    ),
     ...(context.warnings === null ? [] : section('Warnings', warnings, 'No warnings.')),
     ...section('Checklist coverage', checklist, 'No call of this deal has a checklist.'),
     ...section('Activities', activities, 'No activity.'),

@@ -116,7 +116,7 @@ function RowBar({
   return (
     <section className="rollup-row-bar" aria-label="The focused cell’s deals">
       <p>
-        <strong>{title}</strong> <span className="muted">· {count}</span>
+        <span className="muted">Focused:</span> <strong>{title}</strong> <span className="muted">· {count}</span>
       </p>
       {dealIds.length > 0 ? (
         actions({ key: pickKey(pick), title, dealIds, since })
