@@ -41,7 +41,7 @@ const OPENINGS = 7;
 const PACK_RUNS = 9;
 const SYNC_LIMIT_MS = 60 * 60_000;
 
-async function syncedHost(baseUrl: string, apiKey: string, replicaDir: string) {
+export async function syncedHost(baseUrl: string, apiKey: string, replicaDir: string) {
   const host = await startAppHost({
     demo: { baseUrl, apiKey },
     rendererDir: join(projectRoot, 'out', 'renderer'),
@@ -69,7 +69,7 @@ const pressWords: Record<Press, string> = {
   keys: '`G` then its letter',
 };
 
-function goalLine(screen: ScreenName, press: Press, openings: ScreenOpening[]): string {
+export function goalLine(screen: ScreenName, press: Press, openings: ScreenOpening[]): string {
   const mine = openings.filter((opening) => opening.screen === screen && opening.press === press);
   const times = mine.map((opening) => opening.ms).sort((a, b) => a - b);
   const calls = Math.max(...mine.map((opening) => opening.bridgeCalls.length));
@@ -80,7 +80,7 @@ function goalLine(screen: ScreenName, press: Press, openings: ScreenOpening[]): 
   return `| ${screenWords[screen]} | ${pressWords[press]} | ≤ ${goal.ms} ms${callGoal} | median ${ms(median)} ms (fastest ${ms(times[0]!)}, slowest ${ms(times.at(-1)!)}), at most ${calls} bridge calls | ${met ? 'met' : '**missed**'} |`;
 }
 
-function openingRow(opening: ScreenOpening): string {
+export function openingRow(opening: ScreenOpening): string {
   const at = (value: number | null) => (value === null ? '—' : ms(value));
   const ops = opening.bridgeCalls.map((op) => `\`${op}\``).join(', ');
   return `| ${opening.screen} | ${opening.press} | ${ms(opening.ms)} | ${at(opening.firstSentMs)} | ${at(opening.lastAnsweredMs)} | ${opening.shown} | ${opening.bridgeCalls.length}: ${ops} |`;

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type Deal, type DealDetail, type Member, memberName } from '../src/shared/api';
+import { parseCallscopeLink } from '../src/shared/moment-link';
 import { demoOrg, expectAccessible, openScreen, serviceGet, whileServiceStopped } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
 
@@ -31,6 +33,12 @@ async function syncAgain(request: APIRequestContext, callscope: CallscopeApp): P
   await syncedUpToDate(request, callscope);
 }
 
+/** A member of the demo workspace's organisation, as the service serves them. */
+async function demoMember(callscope: CallscopeApp, index: number): Promise<Member> {
+  const id = demoOrg(callscope).members[index]!.id;
+  return (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data.find((member) => member.id === id)!;
+}
+
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A deal's row of a list of deals (titles repeat: by the link to it). */
 const rowOf = (list: Locator, deal: { id: string }) =>
@@ -57,9 +65,7 @@ test('seed → sync → the roll-up of a quarter shows the copy’s sums; the ma
   // Three deals with a win probability, made open by their CRM and moved into the first quarter of
   // 2031, to one owner: 10,000 in January, 20,000 and one without an amount in February.
   const org = demoOrg(callscope);
-  const owner = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data.find(
-    (member) => member.id === org.members[1]!.id,
-  )!;
+  const owner = await demoMember(callscope, 1);
   const listed = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?limit=100')).data;
   const scored: DealDetail[] = [];
   for (const deal of listed) {
@@ -229,4 +235,87 @@ test('G O opens the roll-up of the current quarter, j and k step through its cel
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help.getByRole('row', { name: /G\s+then\s+O\s+Go to Roll-up/ })).toBeVisible();
   await expect(help.getByRole('row', { name: /Commit \/ Best case \/ Omit/ })).toBeVisible();
+});
+
+test('E on a focused roll-up cell saves one review pack of its deals in the roll-up’s order, each link opening one of them', async ({
+  page,
+  request,
+  callscope,
+}) => {
+  test.setTimeout(180_000);
+  await bridge(request, callscope, 'setSyncBudget', { requestsPerSecond: 50 });
+  await syncedUpToDate(request, callscope);
+
+  // Three deals, two of them with calls, made open and given to one owner in a quarter no other test uses.
+  const org = demoOrg(callscope);
+  const owner = await demoMember(callscope, 2);
+  const listed = (await serviceGet<{ data: Deal[] }>(callscope, '/v1/deals?limit=100')).data;
+  const calls = (
+    await serviceGet<{ data: { id: string; deal_id: string | null }[] }>(callscope, '/v1/videos?limit=100')
+  ).data;
+  const withCalls = listed.filter((deal) => calls.some((call) => call.deal_id === deal.id));
+  const packed = [withCalls[0]!, withCalls[1]!, listed.find((deal) => !withCalls.includes(deal))!];
+  for (const [index, deal] of packed.entries()) {
+    await callscope.serviceCli([
+      ...['deal', 'set', '--org', org.id, '--deal', deal.id, '--owner', owner.id, '--status', 'OPEN'],
+      ...['--close-date', `2033-0${4 + index}-10T12:00:00Z`],
+    ]);
+  }
+  await syncAgain(request, callscope);
+
+  const name = memberName(owner);
+  await openScreen(page, callscope, '/rollup?from=2033-04&to=2033-06');
+  const rowTotal = cellOf(page, name, 'every month');
+  await expect(rowTotal).toContainText('3 deals');
+  // By keyboard: j steps through the owner's months to the row's total.
+  for (let step = 0; step < 4; step += 1) await page.keyboard.press('j');
+  await expect(rowTotal).toBeFocused();
+  const bar = page.getByRole('region', { name: 'The focused cell’s deals' });
+  await expect(bar).toContainText(`${name} · `);
+  await expect(bar).toContainText('3 deals');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('e')]);
+  expect(download.suggestedFilename()).toMatch(/ review pack\.md$/);
+  await expect(bar.getByText(`Review pack downloaded: ${download.suggestedFilename()}`)).toBeVisible();
+  const text = await readFile((await download.path())!, 'utf8');
+
+  // The roll-up's order is the order its cell lists the deals in.
+  await page.keyboard.press('Enter');
+  const listedHere = page.getByRole('region', { name: new RegExp(`^${escaped(name)} · `) });
+  await expect(listedHere.locator('tbody tr')).toHaveCount(3);
+  const order = await listedHere
+    .locator('tbody tr a[href^="#/deals/"]')
+    .evaluateAll((links) =>
+      links.map((link) => decodeURIComponent(link.getAttribute('href')!.slice('#/deals/'.length))),
+    );
+  expect(text.split('\n')[0]).toMatch(new RegExp(`^# Review pack: ${escaped(name)} · `));
+  const contents = text.slice(text.indexOf('## Contents'), text.indexOf('## 1. '));
+  const contentsDeals = [...contents.matchAll(/\(callscope:\/\/deal\/([^)]+)\)/g)].map((match) =>
+    decodeURIComponent(match[1]!),
+  );
+  expect(contentsDeals).toEqual(order);
+  expect(text.match(/^## \d+\. /gm)).toHaveLength(3);
+
+  // Every link opens one of the row's deals or one of their calls, as the app's own link handling reads it.
+  const ids = new Set(packed.map((deal) => deal.id));
+  const links = [...text.matchAll(/\]\((callscope:\/\/[^)\s]+)\)/g)].map((match) => match[1]!);
+  for (const link of links) {
+    const target = parseCallscopeLink(link);
+    expect(target, link).not.toBeNull();
+    if (target!.screen === 'deal') expect(ids.has(target!.id), link).toBe(true);
+    else expect(ids.has(calls.find((call) => call.id === target!.id)?.deal_id ?? ''), link).toBe(true);
+  }
+  expect(links.filter((link) => parseCallscopeLink(link)?.screen === 'call').length).toBeGreaterThan(1);
+
+  // Shift E: the same pack as one page that prints, its contents jumping to each deal's part.
+  await rowTotal.focus();
+  const [printable] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Shift+E')]);
+  expect(printable.suggestedFilename()).toMatch(/ review pack\.html$/);
+  const html = await readFile((await printable.path())!, 'utf8');
+  expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+  expect(html).not.toMatch(/<script|<img|<iframe/);
+  // A browser finds a heading by its link's fragment decoded.
+  const anchors = [...html.matchAll(/href="#([^"]+)"/g)].map((match) => decodeURIComponent(match[1]!));
+  expect(anchors).toHaveLength(3);
+  for (const anchor of anchors) expect(html).toContain(`<h2 id="${anchor}">`);
+  await expectAccessible(page);
 });

@@ -20,7 +20,7 @@ import {
 } from './api';
 import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
-import { type DealReviewPack, DealReviewPackParams } from './deal-review-pack';
+import { type DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 import {
@@ -753,6 +753,11 @@ export const operations = {
   whatChanged: { params: WhatChangedParams, result: z.custom<WhatChanged>() },
   /** One deal's review pack, from the local copy in one read; offline too (not_found: the copy holds no such deal). */
   getDealReviewPack: { params: DealReviewPackParams, result: z.custom<DealReviewPack>() },
+  /**
+   * Several deals' review packs (a roll-up row's, at most MAX_PACK_DEALS), in the order asked,
+   * from the local copy in one read (not_found: the copy holds one of them not).
+   */
+  getDealReviewPacks: { params: DealReviewPacksParams, result: z.custom<DealReviewPack[]>() },
   /** The active workspace's bookmarks ("my last look" and named moments), kept in its local copy, never sent. */
   listBookmarks: { params: Empty, result: Bookmarks },
   /** The review is done: "my last look" moves up to the moment given (now when absent). */

@@ -13,6 +13,18 @@ export const DealReviewPackParams = z.object({
   since: ChangesSince.optional(),
 });
 
+/**
+ * The most deals one pack holds: fifty deals' packs are a long document already, and one read
+ * of the copy for them stays short. A row of more is packed as its first fifty (the renderer says so).
+ */
+export const MAX_PACK_DEALS = 50;
+
+/** The packs of several deals (a roll-up row's), in the order given, read in one go. */
+export const DealReviewPacksParams = z.object({
+  ids: z.array(DealReviewPackParams.shape.id).min(1).max(MAX_PACK_DEALS),
+  since: ChangesSince.optional(),
+});
+
 export interface PackFactor {
   factorId: string | null;
   score: number | null;

@@ -13,6 +13,7 @@ import { useScreenAhead, useValueAfterPaint } from '../navigation/render-ahead';
 import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
 import { ReviewPackButton } from '../review-pack/ReviewPackButton';
+import { RowPackButtons } from '../review-pack/RowPackButtons';
 import { RollupScreen } from '../rollup/RollupScreen';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorBoundary, RenderFailure } from '../shared-ui/ErrorBoundary';
@@ -159,7 +160,7 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
         <DealScreen key={route.dealId} dealId={route.dealId} actions={<ReviewPackButton dealId={route.dealId} />} />
       );
     case 'rollup':
-      return <RollupScreen />;
+      return <RollupScreen rowActions={(row) => <RowPackButtons key={row.key} row={row} />} />;
     case 'changes':
       return <WhatChangedScreen />;
     case 'calls':

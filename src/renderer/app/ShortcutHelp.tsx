@@ -29,6 +29,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['Enter', 'Roll-up: list the deals of the cell in focus (Esc closes the list)'],
   ['C  /  B  /  X', 'Roll-up, on a deal’s row: your call Commit / Best case / Omit'],
   ['Delete', 'Roll-up, on a deal’s row: remove your call and amount (back to the model)'],
+  ['E  /  Shift E', 'Roll-up: save the review pack of the focused cell’s deals (Markdown / for print)'],
   ['Ctrl Z  /  ⌘ Z', 'Undo the change the notice at the bottom names, while it shows'],
   ['B', 'What changed: move to “Since” (my last look, last Monday, a bookmark, a date)'],
   ['J  /  K  then  Enter', 'What changed: step through the changes; Enter opens the deal or the call'],

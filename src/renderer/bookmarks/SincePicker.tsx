@@ -1,6 +1,6 @@
 import { type Ref, useId } from 'react';
 import type { Bookmarks } from '../../shared/bookmarks';
-import { formatDateTime } from '../shared-ui/format';
+import { BookmarkOptions } from './BookmarkOptions';
 import { readSince, type SinceChoice, toLocalMoment, writeSince } from './since-choice';
 
 const MOMENT_TO_TYPE = 'at:';
@@ -23,8 +23,6 @@ export function SincePicker({
 }) {
   const ids = { since: useId(), moment: useId() };
   const value = choice.kind === 'moment' ? MOMENT_TO_TYPE : (writeSince(choice) ?? '');
-  const named = bookmarks?.named ?? [];
-  const unknown = choice.kind === 'bookmark' && bookmarks && !named.some((bookmark) => bookmark.id === choice.id);
   return (
     <div className="since-picker">
       <div className="field inline-field">
@@ -42,20 +40,7 @@ export function SincePicker({
             )
           }
         >
-          <option value="">
-            My last look{bookmarks?.lastLook ? ` (${formatDateTime(bookmarks.lastLook.at)})` : ''}
-          </option>
-          <option value="monday">Last Monday 9:00</option>
-          {(named.length > 0 || unknown) && (
-            <optgroup label="Bookmarks">
-              {named.map((bookmark) => (
-                <option key={bookmark.id} value={`bookmark:${bookmark.id}`}>
-                  {bookmark.name} ({formatDateTime(bookmark.at)})
-                </option>
-              ))}
-              {unknown && <option value={value}>A bookmark since removed</option>}
-            </optgroup>
-          )}
+          <BookmarkOptions bookmarks={bookmarks} value={value} lastLookValue="" />
           <option value={MOMENT_TO_TYPE}>A date and time…</option>
         </select>
       </div>

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { DealReviewPack } from '../../shared/deal-review-pack';
 import { parseCallscopeLink } from '../../shared/moment-link';
 import golden from './fixtures/review-pack.md?raw';
-import { reviewPackMarkdown } from './review-pack-markdown';
+import rowGolden from './fixtures/row-review-pack.md?raw';
+import { reviewPackHtml } from './review-pack-html';
+import { reviewPackMarkdown, rowReviewPackMarkdown } from './review-pack-markdown';
 
 const context = {
   warnings: [{ kind: 'probability-drop' as const, text: 'Win probability down 20 points (60% → 40%)' }],
@@ -38,13 +40,19 @@ function synthetic(): DealReviewPack {
         id: 'sc_1',
         at: '2026-11-01T10:00:00.000Z',
         probability: 60,
-        factors: [{ factorId: 'champion', score: 0.8, reason: 'A champion in IT' }],
+        factors: [
+          { factorId: 'champion', score: 0.8, reason: 'A champion in IT' },
+          { factorId: 'budget_confirmed', score: 0.6, reason: 'Budget named on the first call' },
+        ],
       },
       {
         id: 'sc_2',
         at: '2026-11-11T10:00:00.000Z',
         probability: 40,
-        factors: [{ factorId: 'budget_confirmed', score: 0.2, reason: 'Budget not confirmed' }],
+        factors: [
+          { factorId: 'champion', score: 0.8, reason: 'A champion in IT' },
+          { factorId: 'budget_confirmed', score: 0.2, reason: 'Budget not confirmed' },
+        ],
       },
     ],
     activities: [
@@ -148,5 +156,56 @@ describe('a deal’s review pack as Markdown', () => {
     expect(markdown).not.toMatch(/(?<!\\)\]\((javascript:|callscope:\/\/deal\/other)/);
     expect(markdown).not.toMatch(/^# heading/m);
     expect(markdown).toContain('\\<script\\>');
+  });
+});
+
+/** A second deal of the same row: no calls, never scored, a title a heading anchor must cope with. */
+function quiet(): DealReviewPack {
+  const pack = synthetic();
+  return {
+    ...pack,
+    deal: {
+      ...pack.deal,
+      id: 'deal_globex',
+      title: 'Globex: pilot (phase 2), Zürich',
+      forecastAmount: null,
+      probability: null,
+      factors: [],
+    },
+    closeDateMoves: [],
+    scorings: [],
+    activities: [],
+    calls: [],
+    checklist: [],
+    changes: [],
+  };
+}
+
+describe('a roll-up row’s review pack as Markdown', () => {
+  const row = { title: 'Ana Silva · January 2027', total: 2, packs: [synthetic(), quiet()] };
+
+  it('is the golden file, to the byte: a contents list, then each deal’s pack in the row’s order', () => {
+    // A change to the pack's words is made in fixtures/row-review-pack.md too, on purpose.
+    expect(rowReviewPackMarkdown(row, context)).toBe(rowGolden);
+  });
+
+  it('links each entry of its contents to its deal’s part, as the saved HTML names them', () => {
+    const markdown = rowReviewPackMarkdown(row, context);
+    const html = reviewPackHtml(markdown, 'Review pack');
+    const anchors = [...markdown.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]!);
+    expect(anchors).toEqual(['1-acme-renewal', '2-globex-pilot-phase-2-zürich']);
+    // A browser finds a heading by its link's fragment decoded.
+    const hrefs = [...html.matchAll(/href="#([^"]+)"/g)].map((match) => decodeURIComponent(match[1]!));
+    expect(hrefs).toEqual(anchors);
+    for (const anchor of anchors) expect(html).toContain(`<h2 id="${anchor}">`);
+  });
+
+  it('says how many of the row’s deals it leaves out past what one pack holds', () => {
+    const packs = Array.from({ length: 50 }, synthetic);
+    const markdown = rowReviewPackMarkdown({ title: 'All owners · Q1 2027', total: 73, packs }, context);
+    expect(markdown).toContain(
+      'This pack holds the first 50 of the row’s 73 deals, in the roll-up’s order: the other 23 are left out.',
+    );
+    expect(markdown.match(/^## \d+\. /gm)).toHaveLength(50);
   });
 });

@@ -1,4 +1,4 @@
-import type { DealReviewPack, PackFactor } from '../../shared/deal-review-pack';
+import type { DealReviewPack, PackFactor, PackScoring } from '../../shared/deal-review-pack';
 import { humanize } from '../../shared/humanize';
 import { dealLink, momentLink } from '../../shared/moment-link';
 import { oneLine } from '../../shared/one-line';
@@ -6,10 +6,14 @@ import { escapeMarkdown } from '../calls/export/transcript-export';
 import type { DealWarning } from '../deals/deal-warnings';
 import { formatAmount, formatDate, formatDateTime, formatPercent } from '../shared-ui/format';
 import { changeWords } from '../what-changed/change-words';
+import { headingAnchor } from './heading-anchor';
 
 export interface PackContext {
-  /** The deal page's warnings; undefined while their signals could not all be read. */
-  warnings: readonly DealWarning[] | undefined;
+  /**
+   * The deal page's warnings; undefined while their signals could not all be read; null when the
+   * pack reads no signals (a roll-up row's), so it has no Warnings section.
+   */
+  warnings: readonly DealWarning[] | null | undefined;
   currency: string | null;
   /** Fixed in tests; the reader's own in the app. */
   locale?: string;
@@ -22,13 +26,39 @@ const word = (value: string | null) => (value ? humanize(value) : '—');
 /** Every claim carries the link that shows it in Callscope. */
 const claim = (text: string, link: string) => `- ${text} ([open](${link}))`;
 
-function factorLines(factors: readonly PackFactor[]): string[] {
+const oneDecimal = (score: number) => Math.round(score * 10) / 10;
+
+/** Each factor with its score and reason; `before` given, with how far its score moved since then. */
+function factorLines(factors: readonly PackFactor[], before?: ReadonlyMap<string | null, number | null>): string[] {
   return factors.map((factor) => {
-    const score = factor.score === null ? '' : ` ${Math.round(factor.score * 10) / 10}`;
+    const was = before?.get(factor.factorId);
+    const moved =
+      was === undefined || was === null || factor.score === null
+        ? ''
+        : ` (${factor.score >= was ? '+' : '−'}${oneDecimal(Math.abs(factor.score - was))})`;
+    const score = factor.score === null ? '' : ` ${oneDecimal(factor.score)}${moved}`;
     const reason = factor.reason ? ` — ${inline(factor.reason)}` : '';
     return `  - ${inline(factor.factorId ? humanize(factor.factorId) : 'A factor')}${score}${reason}`;
   });
 }
+
+/**
+ * The trend reads as what moved: each scoring after the first lists only the factors new or
+ * scored otherwise than in the one before (the deal's facts list today's in full), so nine
+ * unchanged factors are not printed again for every scoring.
+ */
+function movedFactors(scoring: PackScoring, previous: PackScoring | undefined): string[] {
+  if (!previous) return [];
+  const before = new Map(previous.factors.map((factor) => [factor.factorId, factor.score]));
+  const moved = scoring.factors.filter(
+    (factor) => !before.has(factor.factorId) || before.get(factor.factorId) !== factor.score,
+  );
+  return factorLines(moved, before);
+}
+
+const titleOf = (pack: DealReviewPack) => (pack.deal.title?.trim() ? pack.deal.title : 'Untitled deal');
+const readWhen = (pack: DealReviewPack, when: (iso: string | null) => string) =>
+  `read from the local copy ${when(pack.builtAt)}${pack.historyKnownSince ? ` · its history starts ${when(pack.historyKnownSince)}` : ''}`;
 
 /**
  * A deal's review pack as one Markdown document: every fact, score, activity, checklist item,
@@ -36,17 +66,29 @@ function factorLines(factors: readonly PackFactor[]): string[] {
  * the call it rests on. Everything the service or a person wrote is escaped.
  */
 export function reviewPackMarkdown(pack: DealReviewPack, context: PackContext): string {
+  const when = (iso: string | null) => formatDateTime(iso, context.locale, context.timeZone);
+  return [
+    `# Deal review: ${inline(titleOf(pack))}`,
+    '',
+    `[Open the deal in Callscope](${dealLink(pack.deal.id)}) · ${readWhen(pack, when)}`,
+    '',
+    ...packLines(pack, context, '##'),
+    '',
+  ].join('\n');
+}
+
+/** A deal's pack below its heading: its facts, then its sections under headings of `level`. */
+function packLines(pack: DealReviewPack, context: PackContext, level: string): string[] {
   const { deal } = pack;
   const { locale, timeZone, currency } = context;
   const toDeal = dealLink(deal.id);
   const day = (iso: string | null) => formatDate(iso, locale, timeZone);
   const when = (iso: string | null) => formatDateTime(iso, locale, timeZone);
   const nameOf = (memberId: string) => pack.names[memberId] ?? memberId;
-  const title = deal.title?.trim() ? deal.title : 'Untitled deal';
   const pushes = pack.closeDateMoves.filter((move) => move.pushed).length;
   const section = (heading: string, lines: string[], none: string) => [
     '',
-    `## ${heading}`,
+    `${level} ${heading}`,
     '',
     ...(lines.length > 0 ? lines : [none]),
   ];
@@ -71,14 +113,14 @@ export function reviewPackMarkdown(pack: DealReviewPack, context: PackContext): 
       toDeal,
     ),
   );
-  const trend = pack.scorings.flatMap((scoring) => [
+  const trend = pack.scorings.flatMap((scoring, index) => [
     claim(`${when(scoring.at)}: ${formatPercent(scoring.probability, locale)}`, toDeal),
-    ...factorLines(scoring.factors),
+    ...movedFactors(scoring, pack.scorings[index - 1]),
   ]);
   const warnings =
     context.warnings === undefined
       ? ['Not known: the deal’s signals could not all be read.']
-      : context.warnings.map((warning) => claim(inline(warning.text), toDeal));
+      : (context.warnings ?? []).map((warning) => claim(inline(warning.text), toDeal));
   const checklist = pack.checklist.map((item) => {
     const on = `on ${inline(item.callTitle ?? 'Untitled call')}, ${day(item.callAt)}`;
     const line = claim(`${inline(item.item ?? 'An item')}: ${word(item.status)} ${on}`, momentLink(item.callId));
@@ -86,7 +128,7 @@ export function reviewPackMarkdown(pack: DealReviewPack, context: PackContext): 
     return `${line}\n  - “${inline(item.quote.text)}” ([at the line](${momentLink(item.callId, item.quote.seconds)}))`;
   });
   const activities = pack.activities.map((activity) => {
-    const what = `${when(activity.at)}: ${word(activity.action)} ${inline(activity.callTitle ?? (activity.callId ? 'a call' : 'no call'))}${activity.memberId ? ` by ${inline(nameOf(activity.memberId))}` : ''}`;
+    const what = `${when(activity.at)}: ${word(activity.action)} ${inline(activity.callTitle ?? (activity.callId ? 'a call' : 'a call not in this copy'))}${activity.memberId ? ` by ${inline(nameOf(activity.memberId))}` : ''}`;
     return claim(what, activity.callId ? momentLink(activity.callId) : toDeal);
   });
   const calls = pack.calls.map((call) =>
@@ -103,18 +145,75 @@ export function reviewPackMarkdown(pack: DealReviewPack, context: PackContext): 
       : `Since ${pack.since.from === 'bookmark' && pack.since.name ? `“${inline(pack.since.name)}”, ` : ''}${when(pack.since.at)}.`;
 
   return [
-    `# Deal review: ${inline(title)}`,
-    '',
-    `[Open the deal in Callscope](${toDeal}) · read from the local copy ${when(pack.builtAt)}${pack.historyKnownSince ? ` · its history starts ${when(pack.historyKnownSince)}` : ''}`,
-    '',
     ...facts,
     ...section('Close date moves', closeDates, 'This copy saw no move of the close date.'),
-    ...section('Win probability trend', trend, 'No scoring with a probability.'),
-    ...section('Warnings', warnings, 'No warnings.'),
+    ...section(
+      'Win probability trend',
+      pack.scorings.length > 1
+        ? ['Oldest first; each later scoring lists the factors that moved.', '', ...trend]
+        : trend,
+      'No scoring with a probability.',
+    ),
+    ...(context.warnings === null ? [] : section('Warnings', warnings, 'No warnings.')),
     ...section('Checklist coverage', checklist, 'No call of this deal has a checklist.'),
     ...section('Activities', activities, 'No activity.'),
     ...section('Calls', calls, 'No calls.'),
     ...section('Changes since the bookmark', [since, '', ...(changes.length > 0 ? changes : ['No changes.'])], ''),
+  ];
+}
+
+/** A roll-up row's deals: what the pack is of, how many deals it has, and those packed. */
+export interface RowPack {
+  /** What the row is, in words: "Ana Silva · December 2026". */
+  title: string;
+  /** How many deals the row has; more than `packs` when it has more than one pack holds. */
+  total: number;
+  /** In the roll-up's order. */
+  packs: readonly DealReviewPack[];
+}
+
+/**
+ * A roll-up row's review pack as one Markdown document: a contents list of its deals in the
+ * roll-up's order, each linking to its part below and to the deal, then each deal's pack as
+ * it has it alone, without the warnings (they rest on signals each deal's page reads).
+ */
+export function rowReviewPackMarkdown(row: RowPack, context: Omit<PackContext, 'warnings'>): string {
+  const { locale, timeZone, currency } = context;
+  const when = (iso: string | null) => formatDateTime(iso, locale, timeZone);
+  const first = row.packs[0];
+  const headings = row.packs.map((pack, index) => `${index + 1}. ${oneLine(titleOf(pack))}`);
+  const contents = row.packs.map((pack, index) => {
+    const { deal } = pack;
+    const owner = deal.ownerId ? ` · ${inline(pack.names[deal.ownerId] ?? deal.ownerId)}` : '';
+    const amount = deal.forecastAmount === null ? 'no amount' : formatAmount(deal.forecastAmount, locale, currency);
+    const figures = `${word(deal.status)} · ${amount} · closes ${formatDate(deal.closeDate, locale, timeZone)}`;
+    return `${index + 1}. [${inline(titleOf(pack))}](#${headingAnchor(headings[index]!)})${owner} · ${figures} ([open](${dealLink(deal.id)}))`;
+  });
+  const left = row.total - row.packs.length;
+  const cut =
+    left > 0
+      ? [
+          `This pack holds the first ${row.packs.length} of the row’s ${row.total} deals, in the roll-up’s order: the other ${left} are left out. Pack a smaller cell of the roll-up (one owner, one month) for them.`,
+          '',
+        ]
+      : [];
+  return [
+    `# Review pack: ${inline(row.title)}`,
+    '',
+    `${row.total} ${row.total === 1 ? 'deal' : 'deals'}, in the roll-up’s order${first ? ` · ${readWhen(first, when)}` : ''}`,
+    '',
+    ...cut,
+    'Warnings rest on signals each deal’s page reads from the service: they are in the deal’s own pack (E on its page).',
+    '',
+    '## Contents',
+    '',
+    ...contents,
+    ...row.packs.flatMap((pack, index) => [
+      '',
+      `## ${inline(headings[index]!)}`,
+      '',
+      ...packLines(pack, { ...context, warnings: null }, '###'),
+    ]),
     '',
   ].join('\n');
 }

@@ -6,11 +6,9 @@ import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { DealLink } from '../records/DealLink';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
-import { type CellPick, cellOf } from './cell-pick';
+import { type CellPick, cellOf, cellWords, ownerWords } from './cell-pick';
 import { dealsWords, shownDifference, shownSums } from './money-words';
-import { monthWords, rangeWords } from './month-words';
 import { useOverlayChange } from './queries';
-import { ownerWords } from './RollupGrid';
 import { dealCall, modelOf } from './rollup-figures';
 
 const callChoices: [value: ForecastCall | '', label: string][] = [
@@ -47,9 +45,7 @@ export function CellDeals({
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const { deals, slipped, figures } = cellOf(rollup, pick);
-  const owner = pick.owner && rollup.owners.find((candidate) => candidate.id === pick.owner!.id);
-  const ownerName = pick.owner === null ? 'All owners' : ownerWords(owner?.name ?? pick.owner.id);
-  const when = pick.month === null ? rangeWords(rollup.months) : monthWords(pick.month, 'long');
+  const words = cellWords(rollup, pick);
   const ownerNameOf = (ownerId: string | null) =>
     ownerWords(rollup.owners.find((candidate) => candidate.id === ownerId)?.name ?? ownerId);
 
@@ -74,7 +70,7 @@ export function CellDeals({
     >
       <div className="row">
         <h2 id={headingId} tabIndex={-1}>
-          {ownerName} · {when}
+          {words}
         </h2>
         <button type="button" className="button small" onClick={onClose}>
           Close
@@ -97,7 +93,7 @@ export function CellDeals({
         <p className="muted">No deal closes here now.</p>
       ) : (
         <table className="table compact rollup-deal-table">
-          <caption className="visually-hidden">Deals of {`${ownerName}, ${when}`}</caption>
+          <caption className="visually-hidden">Deals of {words}</caption>
           <thead>
             <tr>
               <th scope="col">Deal</th>

@@ -1,10 +1,8 @@
 import type { Rollup } from '../../shared/rollup';
 import { listItem } from '../navigation/list-items';
-import { type CellPick, cellOf, pickKey } from './cell-pick';
+import { type CellPick, cellOf, ownerWords, pickKey } from './cell-pick';
 import { FigureLines } from './FigureLines';
 import { monthWords } from './month-words';
-
-export const ownerWords = (name: string | null) => name ?? 'No owner';
 
 /**
  * Owners × months, with each row's and each month's total: every cell a button (`j`/`k` step
@@ -14,10 +12,12 @@ export function RollupGrid({
   rollup,
   picked,
   onPick,
+  onFocusCell,
 }: {
   rollup: Rollup;
   picked: CellPick | null;
   onPick(pick: CellPick): void;
+  onFocusCell(pick: CellPick): void;
 }) {
   const cell = (pick: CellPick, where: string) => {
     const key = pickKey(pick);
@@ -30,6 +30,7 @@ export function RollupGrid({
         aria-pressed={picked !== null && pickKey(picked) === key}
         aria-label={`${where}: ${figures.deals} ${figures.deals === 1 ? 'deal' : 'deals'}${figures.slipped > 0 ? `, ${figures.slipped} slipped out` : ''}. Enter lists them.`}
         onClick={() => onPick(pick)}
+        onFocus={() => onFocusCell(pick)}
         {...listItem}
       >
         <FigureLines figures={figures} />

@@ -9,7 +9,7 @@ import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { CellDeals } from './CellDeals';
-import { type CellPick, pickKey } from './cell-pick';
+import { type CellPick, cellOf, cellWords, pickKey } from './cell-pick';
 import { rollupQueries } from './queries';
 import { RollupGrid } from './RollupGrid';
 import {
@@ -23,12 +23,26 @@ import {
 import { SinceControl } from './SinceControl';
 import './rollup.css';
 
+/** A cell's deals to act on together (a review pack of them), as the roll-up lists them. */
+export interface RollupRow {
+  /** The same for the same cell. */
+  key: string;
+  /** "Ana Silva · December 2026". */
+  title: string;
+  dealIds: string[];
+  /** The instant the roll-up counts slips from. */
+  since: string;
+}
+
+const everyDeal: CellPick = { owner: null, month: null };
+
 /**
  * The roll-up (`G O`): owners × close months of a range (the current quarter unless the address
  * names another), from the local copy only, so it shows offline; the model's number beside the
- * manager's own call, and what slipped out since the bookmark.
+ * manager's own call, and what slipped out since the bookmark. `rowActions` act on the deals of
+ * the cell last focused (every deal until one is): the review pack's buttons, composed by the app.
  */
-export function RollupScreen() {
+export function RollupScreen({ rowActions }: { rowActions?: (row: RollupRow) => ReactNode }) {
   const [address, setAddress] = useAddressQuery();
   const view = readRollupView(address);
   const update = (change: Partial<RollupView>) => setAddress(writeRollupView({ ...view, ...change }));
@@ -36,6 +50,7 @@ export function RollupScreen() {
   const query = rollupQueryOf(view, bookmarks);
   const rollup = useQuery({ ...rollupQueries.view(query), placeholderData: keepPreviousData });
   const [picked, setPicked] = useState<CellPick | null>(null);
+  const [focused, setFocused] = useState<CellPick>(everyDeal);
   const close = () => {
     const key = picked && pickKey(picked);
     setPicked(null);
@@ -70,7 +85,10 @@ export function RollupScreen() {
           {rollup.data.owners.length === 0 ? (
             <p className="muted">No deal of these statuses closes in these months.</p>
           ) : (
-            <RollupGrid rollup={rollup.data} picked={picked} onPick={setPicked} />
+            <>
+              {rowActions && <RowBar rollup={rollup.data} pick={focused} since={query.since} actions={rowActions} />}
+              <RollupGrid rollup={rollup.data} picked={picked} onPick={setPicked} onFocusCell={setFocused} />
+            </>
           )}
           {picked && <CellDeals rollup={rollup.data} pick={picked} since={query.since} onClose={close} />}
           <HowCounted />
@@ -80,10 +98,39 @@ export function RollupScreen() {
   );
 }
 
+/** What the row's actions (`E`) act on: the cell last focused, in words, and its buttons. */
+function RowBar({
+  rollup,
+  pick,
+  since,
+  actions,
+}: {
+  rollup: Rollup;
+  pick: CellPick;
+  since: string;
+  actions(row: RollupRow): ReactNode;
+}) {
+  const title = cellWords(rollup, pick);
+  const dealIds = cellOf(rollup, pick).deals.map((deal) => deal.id);
+  const count = `${dealIds.length} ${dealIds.length === 1 ? 'deal' : 'deals'}`;
+  return (
+    <section className="rollup-row-bar" aria-label="The focused cell’s deals">
+      <p>
+        <span className="muted">Focused:</span> <strong>{title}</strong> <span className="muted">· {count}</span>
+      </p>
+      {dealIds.length > 0 ? (
+        actions({ key: pickKey(pick), title, dealIds, since })
+      ) : (
+        <p className="muted small">No deal to pack here.</p>
+      )}
+    </section>
+  );
+}
+
 /** The first and last month, checked before the address takes them; "This quarter" and "Next quarter" at a press. */
 function RangeFields({ view, onRange }: { view: RollupView; onRange(range: Pick<RollupView, 'from' | 'to'>): void }) {
   const [draft, setDraft] = useState({ from: view.from, to: view.to });
-  const ids = { from: useId(), to: useId(), problem: useId() };
+  const problemId = useId();
   const problem = rangeProblem(draft.from, draft.to);
   const edit = (change: Partial<typeof draft>) => {
     const next = { ...draft, ...change };
@@ -94,28 +141,19 @@ function RangeFields({ view, onRange }: { view: RollupView; onRange(range: Pick<
   const next = new Date(now.getFullYear(), now.getMonth() + 3, 1);
   return (
     <>
-      <div className="field">
-        <label htmlFor={ids.from}>From</label>
-        <input
-          id={ids.from}
-          type="month"
-          value={draft.from}
-          aria-invalid={problem !== null}
-          aria-describedby={ids.problem}
-          onChange={(event) => edit({ from: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.to}>To</label>
-        <input
-          id={ids.to}
-          type="month"
-          value={draft.to}
-          aria-invalid={problem !== null}
-          aria-describedby={ids.problem}
-          onChange={(event) => edit({ to: event.target.value })}
-        />
-      </div>
+      {(['from', 'to'] as const).map((end) => (
+        <div key={end} className="field">
+          <label htmlFor={`${problemId}-${end}`}>{end === 'from' ? 'From' : 'To'}</label>
+          <input
+            id={`${problemId}-${end}`}
+            type="month"
+            value={draft[end]}
+            aria-invalid={problem !== null}
+            aria-describedby={problemId}
+            onChange={(event) => edit({ [end]: event.target.value })}
+          />
+        </div>
+      ))}
       <div className="rollup-quarters">
         <button type="button" className="button small" onClick={() => onRange(quarterOf(now))}>
           This quarter
@@ -124,7 +162,7 @@ function RangeFields({ view, onRange }: { view: RollupView; onRange(range: Pick<
           Next quarter
         </button>
       </div>
-      <p id={ids.problem} className="field-error" role="alert">
+      <p id={problemId} className="field-error" role="alert">
         {problem ?? ''}
       </p>
     </>

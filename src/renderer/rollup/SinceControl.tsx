@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Bookmarks } from '../../shared/bookmarks';
-import { formatDate, formatDateTime } from '../shared-ui/format';
+import { BookmarkOptions } from '../bookmarks/BookmarkOptions';
+import { formatDate } from '../shared-ui/format';
 
 /** `YYYY-MM-DD` of a moment, on this machine's calendar (a date field's value). */
 function localDay(iso: string): string {
@@ -37,9 +38,7 @@ export function SinceControl({
 }) {
   const ids = { since: useId(), day: useId() };
   const isDay = since !== null && !Number.isNaN(Date.parse(since));
-  const named = bookmarks?.named ?? [];
   const value = isDay ? A_DAY : (since ?? '');
-  const unknown = since?.startsWith('bookmark:') && bookmarks && !named.some((b) => `bookmark:${b.id}` === since);
   return (
     <div className="field">
       <label htmlFor={ids.since}>Slipped since</label>
@@ -52,20 +51,7 @@ export function SinceControl({
         }}
       >
         <option value="">The range's start ({formatDate(defaultSince)})</option>
-        <option value="last-look" disabled={!bookmarks?.lastLook}>
-          My last look{bookmarks?.lastLook ? ` (${formatDateTime(bookmarks.lastLook.at)})` : ' (not marked yet)'}
-        </option>
-        <option value="monday">Last Monday 9:00</option>
-        {(named.length > 0 || unknown) && (
-          <optgroup label="Bookmarks">
-            {named.map((bookmark) => (
-              <option key={bookmark.id} value={`bookmark:${bookmark.id}`}>
-                {bookmark.name} ({formatDateTime(bookmark.at)})
-              </option>
-            ))}
-            {unknown && <option value={since ?? ''}>A bookmark since removed</option>}
-          </optgroup>
-        )}
+        <BookmarkOptions bookmarks={bookmarks} value={value} lastLookValue="last-look" lastLookNeedsMark />
         <option value={A_DAY}>A day…</option>
       </select>
       {isDay && (

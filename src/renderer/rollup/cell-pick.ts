@@ -1,5 +1,8 @@
 import type { Rollup } from '../../shared/rollup';
+import { monthWords, rangeWords } from './month-words';
 import { type Figures, figuresOf } from './rollup-figures';
+
+export const ownerWords = (name: string | null) => name ?? 'No owner';
 
 /** A cell of the roll-up: an owner's row (null: every owner) and a month's column (null: the whole range). */
 export interface CellPick {
@@ -20,4 +23,11 @@ export function cellOf(rollup: Rollup, pick: CellPick) {
   const slipped = rollup.slipped.filter((deal) => inPick(pick, deal));
   const figures: Figures = figuresOf(deals, slipped.length, rollup.workspaceCurrency);
   return { deals, slipped, figures };
+}
+
+/** A cell in words, as its heading says it: `Ana Silva · December 2026`, `All owners · Oct – Dec 2026`. */
+export function cellWords(rollup: Rollup, pick: CellPick): string {
+  const owner = pick.owner && rollup.owners.find((candidate) => candidate.id === pick.owner!.id);
+  const who = pick.owner === null ? 'All owners' : ownerWords(owner?.name ?? pick.owner.id);
+  return `${who} · ${pick.month === null ? rangeWords(rollup.months) : monthWords(pick.month, 'long')}`;
 }

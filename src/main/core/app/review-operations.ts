@@ -3,6 +3,7 @@ import type { AppParts, Handlers } from './operation-handlers';
 type ReviewOperation =
   | 'whatChanged'
   | 'getDealReviewPack'
+  | 'getDealReviewPacks'
   | 'listBookmarks'
   | 'markReviewed'
   | 'saveBookmark'
@@ -14,6 +15,7 @@ export function reviewOperations(app: AppParts): Handlers<ReviewOperation> {
   return {
     whatChanged: async (params) => engine.whatChanged(workspaces.active().id, params),
     getDealReviewPack: async (params) => engine.dealReviewPack(workspaces.active().id, params),
+    getDealReviewPacks: async (params) => engine.dealReviewPacks(workspaces.active().id, params),
     listBookmarks: async () => engine.listBookmarks(workspaces.active().id),
     markReviewed: async (params) => engine.markReviewed(workspaces.active().id, params),
     saveBookmark: async (params) => engine.saveBookmark(workspaces.active().id, params),

@@ -28,7 +28,7 @@ import type {
   ReplicaStatus,
   SyncStatus,
 } from '../../../shared/bridge';
-import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
+import type { DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from '../../../shared/deal-review-pack';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type {
   SaveTrackerParams,
@@ -57,7 +57,7 @@ import { workspaceBookmarks } from './replica/model/bookmarks';
 import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-rows';
 import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
-import { dealReviewPackIn } from './replica/model/deal-review-pack';
+import { dealReviewPackIn, dealReviewPacksIn } from './replica/model/deal-review-pack';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -308,6 +308,14 @@ export function createEngine(options: EngineOptions) {
     ): Promise<DealReviewPack> =>
       onOwnData(replicas, workspaceId, 'read', ({ db }) =>
         dealReviewPackIn(db, id, since ?? { kind: 'last-look' }, Date.now()),
+      ),
+    /** Several deals' review packs (a roll-up row's), in the order asked, from the copy alone in one read. */
+    dealReviewPacks: (
+      workspaceId: string,
+      { ids, since }: z.output<typeof DealReviewPacksParams>,
+    ): Promise<DealReviewPack[]> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) =>
+        dealReviewPacksIn(db, ids, since ?? { kind: 'last-look' }, Date.now()),
       ),
     /** The manager's bookmarks, kept in the copy (none without one: an error says why). */
     listBookmarks: (workspaceId: string): Promise<Bookmarks> =>

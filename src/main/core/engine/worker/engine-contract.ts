@@ -12,7 +12,7 @@ import {
   RepDealsParams,
   RepFiguresParams,
 } from '../../../../shared/bridge';
-import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
+import { DealReviewPackParams, DealReviewPacksParams } from '../../../../shared/deal-review-pack';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { SaveTrackerParams, TrackerHitsParams, TrackerRef } from '../../../../shared/trackers';
 import { WhatChangedParams } from '../../../../shared/what-changed';
@@ -47,6 +47,7 @@ export const engineContract = {
   },
   whatChanged: { params: Workspace.extend({ query: WhatChangedParams }), result: answer },
   dealReviewPack: { params: Workspace.extend({ query: DealReviewPackParams }), result: answer },
+  dealReviewPacks: { params: Workspace.extend({ query: DealReviewPacksParams }), result: answer },
   listBookmarks: { params: Workspace, result: answer },
   markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
   saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },

@@ -209,6 +209,8 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('whatChanged', { workspaceId, query }) as ReturnType<Engine['whatChanged']>,
     dealReviewPack: (workspaceId, query) =>
       surely('dealReviewPack', { workspaceId, query }) as ReturnType<Engine['dealReviewPack']>,
+    dealReviewPacks: (workspaceId, query) =>
+      surely('dealReviewPacks', { workspaceId, query }) as ReturnType<Engine['dealReviewPacks']>,
     listBookmarks: (workspaceId) => surely('listBookmarks', { workspaceId }) as ReturnType<Engine['listBookmarks']>,
     markReviewed: (workspaceId, mark) =>
       surely('markReviewed', { workspaceId, mark }) as ReturnType<Engine['markReviewed']>,

@@ -32,6 +32,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     setOverlay: ({ workspaceId, dealId, overlay }) => engine.setOverlay(workspaceId, dealId, overlay),
     whatChanged: ({ workspaceId, query }) => engine.whatChanged(workspaceId, query),
     dealReviewPack: ({ workspaceId, query }) => engine.dealReviewPack(workspaceId, query),
+    dealReviewPacks: ({ workspaceId, query }) => engine.dealReviewPacks(workspaceId, query),
     listBookmarks: ({ workspaceId }) => engine.listBookmarks(workspaceId),
     markReviewed: ({ workspaceId, mark }) => engine.markReviewed(workspaceId, mark),
     saveBookmark: ({ workspaceId, bookmark }) => engine.saveBookmark(workspaceId, bookmark),

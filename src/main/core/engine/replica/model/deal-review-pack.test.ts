@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asIs } from '../../../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../../../service/testing/test-service';
-import type { DealReviewPack } from '../../../../../shared/deal-review-pack';
+import { type DealReviewPack, MAX_PACK_DEALS } from '../../../../../shared/deal-review-pack';
 import { dealLink, type LinkTarget, momentLink, parseCallscopeLink } from '../../../../../shared/moment-link';
 import { type CopyHarness, copyHarness, succeeded, upToDate } from '../../../testing/synced-copy';
 
@@ -69,5 +69,26 @@ describe('a deal’s review pack from a synced copy', () => {
     const core = await harness.openCore({ sync: false });
     const settled = await core.invoke('getDealReviewPack', { id: 'deal_nowhere' });
     expect(settled.ok ? null : settled.error.code).toBe('not_found');
+  });
+
+  it('reads a row’s packs in one call, in the order asked, each the pack its deal has alone', async () => {
+    const core = await harness.openCore({ sync: true });
+    await upToDate(core);
+    const ids = (await harness.client.listDeals({ limit: 100 })).data.map((deal) => deal.id).reverse();
+    const packs = await succeeded(core, 'getDealReviewPacks', { ids });
+    expect(packs.map((pack) => pack.deal.id)).toEqual(ids);
+    for (const pack of packs) {
+      const alone = await succeeded(core, 'getDealReviewPack', { id: pack.deal.id });
+      expect({ ...pack, builtAt: null }).toEqual({ ...alone, builtAt: null });
+    }
+  });
+
+  it(`refuses more than ${MAX_PACK_DEALS} deals at once, and says not_found for a deal the copy does not hold`, async () => {
+    const core = await harness.openCore({ sync: false });
+    const many = Array.from({ length: MAX_PACK_DEALS + 1 }, (_, index) => `deal_${index}`);
+    const tooMany = await core.invoke('getDealReviewPacks', { ids: many });
+    expect(tooMany.ok ? null : tooMany.error.code).toBe('invalid_params');
+    const missing = await core.invoke('getDealReviewPacks', { ids: ['deal_nowhere'] });
+    expect(missing.ok ? null : missing.error.code).toBe('not_found');
   });
 });

@@ -46,29 +46,32 @@ interface DealRow {
 }
 
 /**
- * One deal's review pack from the copy alone, in one read, so it answers offline: the deal as
+ * Deals' review packs from the copy alone, in one read, so they answer offline: each deal as
  * held, its close date's moves (the journal), its scorings oldest first with their factors'
  * reasons, activity, calls, each checklist item's latest status across its calls with the line
- * its evidence was said on, and its changes since the bookmark (the What changed reading).
+ * its evidence was said on, and its changes since the bookmark (the What changed reading, made
+ * once for them all). In the order asked; not_found names the first deal the copy does not hold.
  */
-export function dealReviewPackIn(
+export function dealReviewPacksIn(
   db: ReplicaDatabase,
-  dealId: string,
+  dealIds: readonly string[],
   since: ChangesSince,
   now: number,
-): DealReviewPack {
-  const row = db
-    .prepare<[string], DealRow>(
-      `SELECT id, title, status, forecast_amount, close_date, owner_id, probability, score_factors,
-              removed_at IS NOT NULL AS gone
-       FROM deals WHERE id = ?`,
-    )
-    .get(dealId);
-  if (!row) {
-    throw new ApiError({ code: 'not_found', message: 'The local copy holds no deal with this id.' });
-  }
+): DealReviewPack[] {
+  const dealRow = db.prepare<[string], DealRow>(
+    `SELECT id, title, status, forecast_amount, close_date, owner_id, probability, score_factors,
+            removed_at IS NOT NULL AS gone
+     FROM deals WHERE id = ?`,
+  );
+  const rows = dealIds.map((dealId) => {
+    const row = dealRow.get(dealId);
+    if (!row) {
+      throw new ApiError({ code: 'not_found', message: `The local copy holds no deal with the id ${dealId}.` });
+    }
+    return row;
+  });
   const changed = whatChangedIn(db, since, now);
-  return {
+  return rows.map((row) => ({
     deal: {
       id: row.id,
       title: row.title,
@@ -80,18 +83,21 @@ export function dealReviewPackIn(
       factors: factorsOf(row.score_factors === null ? [] : JSON.parse(row.score_factors)),
       gone: row.gone === 1,
     },
-    closeDateMoves: closeDateMoves(db, dealId),
-    scorings: scorings(db, dealId),
-    activities: activities(db, dealId),
-    calls: calls(db, dealId),
-    checklist: checklist(db, dealId),
-    changes: changed.changes.filter((change) => change.dealId === dealId),
+    closeDateMoves: closeDateMoves(db, row.id),
+    scorings: scorings(db, row.id),
+    activities: activities(db, row.id),
+    calls: calls(db, row.id),
+    checklist: checklist(db, row.id),
+    changes: changed.changes.filter((change) => change.dealId === row.id),
     since: changed.since,
     historyKnownSince: changed.historyKnownSince,
     builtAt: changed.until,
     names: changed.names,
-  };
+  }));
 }
+
+export const dealReviewPackIn = (db: ReplicaDatabase, dealId: string, since: ChangesSince, now: number) =>
+  dealReviewPacksIn(db, [dealId], since, now)[0]!;
 
 function closeDateMoves(db: ReplicaDatabase, dealId: string): PackCloseDateMove[] {
   return journalSince(db, 0, dealId)

@@ -320,20 +320,32 @@ export function workspaceModel(db: ReplicaDatabase, { journal = true }: { journa
     if (!more) statements.keepOnly.run(dealId, JSON.stringify(records.map((record) => record.id)));
   }
 
+  /**
+   * A call's one record of a kind (its checklist, its summary) as the answer holds it, with the
+   * fields its table reads kept beside it; an answer that holds none removes it. Null: none held.
+   */
+  function storeCallRecord(
+    videoId: string,
+    body: unknown,
+    statements: { upsert: { run(row: Row): unknown }; clear: { run(videoId: string): unknown } },
+    fields: (record: Row) => Row,
+  ): Row | null {
+    const record = objectIn(body);
+    if (!record) {
+      statements.clear.run(videoId);
+      return null;
+    }
+    statements.upsert.run({ video_id: videoId, id: text(record.id), ...fields(record), body: JSON.stringify(record) });
+    return record;
+  }
+
   function storeChecklist(videoId: string, body: unknown): void {
     clearItems.run(videoId);
-    const checklist = objectIn(body);
-    if (!checklist) {
-      clearChecklist.run(videoId);
-      return;
-    }
-    upsertChecklist.run({
-      video_id: videoId,
-      id: text(checklist.id),
-      status: text(checklist.status),
-      overall_assessment: text(checklist.overall_assessment),
-      body: JSON.stringify(checklist),
-    });
+    const checklist = storeCallRecord(videoId, body, { upsert: upsertChecklist, clear: clearChecklist }, (held) => ({
+      status: text(held.status),
+      overall_assessment: text(held.overall_assessment),
+    }));
+    if (!checklist) return;
     const items = Array.isArray(checklist.items) ? (checklist.items as Row[]) : [];
     items.forEach((item, position) => {
       insertItem.run({
@@ -350,17 +362,9 @@ export function workspaceModel(db: ReplicaDatabase, { journal = true }: { journa
   }
 
   function storeSummary(videoId: string, body: unknown): void {
-    const summary = objectIn(body);
-    if (!summary) {
-      clearSummary.run(videoId);
-      return;
-    }
-    upsertSummary.run({
-      video_id: videoId,
-      id: text(summary.id),
-      notes_markdown: text(summary.notes_markdown),
-      body: JSON.stringify(summary),
-    });
+    storeCallRecord(videoId, body, { upsert: upsertSummary, clear: clearSummary }, (held) => ({
+      notes_markdown: text(held.notes_markdown),
+    }));
   }
 
   function storeEvents(videoId: string, body: unknown): void {
