@@ -13,6 +13,12 @@ import {
   RepFiguresParams,
 } from '../../../../shared/bridge';
 import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
+import {
+  MarkReviewPassParams,
+  OneOnOneCallsParams,
+  ReviewQueueParams,
+  SetReviewDecisionParams,
+} from '../../../../shared/review-queue';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { WhatChangedParams } from '../../../../shared/what-changed';
 
@@ -54,6 +60,10 @@ export const engineContract = {
   repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
   checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },
   checklistMisses: { params: Workspace.extend({ query: ChecklistMissesParams }), result: answer },
+  reviewQueue: { params: Workspace.extend({ query: ReviewQueueParams }), result: answer },
+  setReviewDecision: { params: Workspace.extend(SetReviewDecisionParams.shape), result: answer },
+  markReviewPass: { params: Workspace.extend({ pass: MarkReviewPassParams }), result: answer },
+  oneOnOneCalls: { params: Workspace.extend({ query: OneOnOneCallsParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

@@ -242,6 +242,23 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         copy: restarting,
         misses: [],
       })),
+    reviewQueue: (workspaceId, query) =>
+      orElse(ask('reviewQueue', { workspaceId, query }) as ReturnType<Engine['reviewQueue']>, () => ({
+        copy: restarting,
+        lastPassAt: null,
+        since: null,
+        calls: [],
+        deals: [],
+        facts: {},
+        coverage: [],
+      })),
+    // The manager's own data: a decision waits for a worker starting again rather than being lost.
+    setReviewDecision: (workspaceId, callId, decision) =>
+      surely('setReviewDecision', { workspaceId, callId, decision }) as ReturnType<Engine['setReviewDecision']>,
+    markReviewPass: (workspaceId, pass) =>
+      surely('markReviewPass', { workspaceId, pass }) as ReturnType<Engine['markReviewPass']>,
+    oneOnOneCalls: (workspaceId, query) =>
+      surely('oneOnOneCalls', { workspaceId, query }) as ReturnType<Engine['oneOnOneCalls']>,
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,
