@@ -5,6 +5,7 @@ import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
 import { ChecklistMatrixScreen } from '../coaching/ChecklistMatrixScreen';
 import { RepScreen } from '../coaching/RepScreen';
+import { ReviewQueueScreen } from '../coaching/ReviewQueueScreen';
 import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
 import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
@@ -23,7 +24,15 @@ import { WhatChangedScreen } from '../what-changed/WhatChangedScreen';
 import { SettingsScreen } from '../workspaces/SettingsScreen';
 
 /** Lists and the search screen keep their filters and order (or text) in the query of their address. */
-const screensWithQuery: Route['name'][] = ['pipeline', 'rollup', 'changes', 'calls', 'search', 'checklist-matrix'];
+const screensWithQuery: Route['name'][] = [
+  'pipeline',
+  'rollup',
+  'changes',
+  'calls',
+  'search',
+  'checklist-matrix',
+  'review-queue',
+];
 
 /**
  * The screen an address shows, whose state lives as long as the address shows it: a list's with
@@ -171,6 +180,8 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <RepScreen key={route.memberId} memberId={route.memberId} />;
     case 'checklist-matrix':
       return <ChecklistMatrixScreen view={route.view} />;
+    case 'review-queue':
+      return <ReviewQueueScreen windowDays={route.windowDays} />;
     case 'webhooks':
       return <WebhooksScreen />;
     case 'settings':

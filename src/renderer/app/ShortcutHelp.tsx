@@ -36,6 +36,9 @@ export const shortcuts: [keys: string, what: string][] = [
   ['←  →  ↑  ↓  /  J  K', 'Checklist matrix: move between cells'],
   ['Enter', 'Checklist matrix: list the calls where the cell’s item was not met'],
   ['Esc', 'Checklist matrix: close a cell’s calls, back to the cell'],
+  ['1  /  2  /  3', 'Review queue, on a call: reviewed / add to the rep’s next 1:1 / dismiss'],
+  ['H', 'Review queue, on a call: snooze it to a date (it comes back that day)'],
+  ['J  /  K  then  Enter', 'Review queue: step through the calls; Enter opens the call'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -16,6 +16,7 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   k: { path: () => paths.checklistMatrix(), screen: 'Checklist matrix (coaching)' },
   h: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
+  r: { path: () => paths.reviewQueue(), screen: 'Review queue (coaching)' },
 };
 /** How long after `g` the second key counts. */
 const GO_TO_WINDOW_MS = 1500;

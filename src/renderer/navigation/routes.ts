@@ -14,6 +14,7 @@ export type Route =
   | { name: 'team' }
   | { name: 'rep'; memberId: string }
   | { name: 'checklist-matrix'; view: MatrixAddress }
+  | { name: 'review-queue'; windowDays: number | null }
   | { name: 'webhooks' }
   | { name: 'settings' }
   | { name: 'search'; search: TranscriptSearchAddress }
@@ -67,6 +68,21 @@ function matrixPath({ last, rep, item }: Partial<MatrixAddress>): string {
   }
   const query = search.toString();
   return query ? `/coaching/checklist?${query}` : '/coaching/checklist';
+}
+
+/** The review queue's window before the first pass, in days (null: every call); the first is its default. */
+export const reviewWindows = [14, 30, 90, null] as const;
+
+function reviewWindowOf(search: URLSearchParams): number | null {
+  const window = search.get('window');
+  if (window === 'all') return null;
+  const days = Number(window);
+  return (reviewWindows as readonly (number | null)[]).includes(days) ? days : reviewWindows[0];
+}
+
+function reviewQueuePath(windowDays: number | null): string {
+  if (windowDays === reviewWindows[0]) return '/coaching/review';
+  return `/coaching/review?window=${windowDays ?? 'all'}`;
 }
 
 const searchModes = ['words', 'whole-word', 'phrase'] as const;
@@ -158,6 +174,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   if (section === 'search' && id === undefined) return { name: 'search', search: searchAddressOf(search) };
   if (section === 'team' && id) return { name: 'rep', memberId: id };
   if (section === 'coaching' && id === 'checklist') return { name: 'checklist-matrix', view: matrixAddressOf(search) };
+  if (section === 'coaching' && id === 'review') return { name: 'review-queue', windowDays: reviewWindowOf(search) };
   if (
     id === undefined &&
     (section === 'rollup' || section === 'team' || section === 'webhooks' || section === 'settings')
@@ -217,6 +234,8 @@ export const paths = {
   rep: (memberId: string) => `/team/${encodeURIComponent(memberId)}`,
   /** Reps × checklist items; only what differs from the defaults goes into the address. */
   checklistMatrix: (view: Partial<MatrixAddress> = {}) => matrixPath(view),
+  /** The review queue; its window before the first pass goes into the address when not the default. */
+  reviewQueue: (windowDays: number | null = reviewWindows[0]) => reviewQueuePath(windowDays),
   webhooks: () => pathTo({ screen: 'webhooks' }),
   settings: () => pathTo({ screen: 'settings' }),
   /** The search screen; only what differs from the defaults goes into the address. */
