@@ -92,6 +92,16 @@ export interface ReviewQueue {
   coverage: RepCoverage[];
 }
 
+/** What the queue reads while there is no copy to read it from: nothing, the copy saying why beside it. */
+export const NO_REVIEW_QUEUE: Omit<ReviewQueue, 'copy'> = {
+  lastPassAt: null,
+  since: null,
+  calls: [],
+  deals: [],
+  facts: {},
+  coverage: [],
+};
+
 /** The pass is done up to `at` (now when absent); null forgets every pass. */
 export const MarkReviewPassParams = z.object({ at: Moment.nullable().optional() });
 export type MarkReviewPassParams = z.output<typeof MarkReviewPassParams>;

@@ -4,6 +4,18 @@ import { formatPercent } from '../shared-ui/format';
 /** Covered: the calls the manager reviewed or took to the rep's 1:1, of every call of the window. */
 const covered = (rep: RepCoverage) => rep.reviewed + rep.oneOnOne;
 
+/** The columns after "Covered": each a count of the rep's calls. */
+const counted: [heading: string, count: (rep: RepCoverage) => number][] = [
+  ['Calls', (rep) => rep.calls],
+  ['Reviewed', (rep) => rep.reviewed],
+  ['To 1:1', (rep) => rep.oneOnOne],
+  ['Dismissed', (rep) => rep.dismissed],
+  ['Snoozed', (rep) => rep.snoozed],
+  ['In queue', (rep) => rep.waiting],
+  // Came in before the last pass and left undecided by it, so every call of the row is told.
+  ['Passed undecided', (rep) => rep.calls - covered(rep) - rep.dismissed - rep.snoozed - rep.waiting],
+];
+
 /**
  * The manager's own coaching coverage, rep by rep, over the window (not moved by a pass): every
  * call that came in, what was decided, what still waits in the queue.
@@ -26,7 +38,7 @@ export function ReviewCoverage({
       <h2 id="review-coverage-heading">Your coaching coverage</h2>
       <p className="muted small">
         Over the calls that came in {windowWords}, whatever your passes: covered means you marked the call reviewed or
-        added it to the rep’s next 1:1.
+        added it to the rep’s next 1:1; passed undecided, that a pass went by it without a decision.
       </p>
       {rows.length === 0 ? (
         <p className="muted">No call came in {windowWords}.</p>
@@ -39,24 +51,11 @@ export function ReviewCoverage({
               <th scope="col" className="numeric">
                 Covered
               </th>
-              <th scope="col" className="numeric">
-                Calls
-              </th>
-              <th scope="col" className="numeric">
-                Reviewed
-              </th>
-              <th scope="col" className="numeric">
-                To 1:1
-              </th>
-              <th scope="col" className="numeric">
-                Dismissed
-              </th>
-              <th scope="col" className="numeric">
-                Snoozed
-              </th>
-              <th scope="col" className="numeric">
-                In queue
-              </th>
+              {counted.map(([heading]) => (
+                <th key={heading} scope="col" className="numeric">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -66,12 +65,11 @@ export function ReviewCoverage({
                 <td className="numeric">
                   {covered(rep)} of {rep.calls} ({formatPercent((100 * covered(rep)) / rep.calls)})
                 </td>
-                <td className="numeric">{rep.calls}</td>
-                <td className="numeric">{rep.reviewed}</td>
-                <td className="numeric">{rep.oneOnOne}</td>
-                <td className="numeric">{rep.dismissed}</td>
-                <td className="numeric">{rep.snoozed}</td>
-                <td className="numeric">{rep.waiting}</td>
+                {counted.map(([heading, count]) => (
+                  <td key={heading} className="numeric">
+                    {count(rep)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -113,7 +113,15 @@ function QueueBody({
         snooze to a date · <kbd>Enter</kbd> open it · <kbd>J</kbd> <kbd>K</kbd> move. <kbd>Ctrl Z</kbd> undoes the last
         decision while its notice shows.
       </p>
-      <ReviewQueueTable calls={ranked} nameOf={nameOf} />
+      <ReviewQueueTable
+        calls={ranked}
+        nameOf={nameOf}
+        empty={
+          queue.lastPassAt === null
+            ? `Every call that came in ${windowWords(windowDays)} is decided, or none came in.`
+            : 'Every call that came in since your last pass is decided, or none came in.'
+        }
+      />
       <ReviewCoverage coverage={queue.coverage} windowWords={windowWords(windowDays)} nameOf={nameOf} />
       <p className="muted small">{ATTRIBUTION_RULE}</p>
     </>

@@ -33,9 +33,12 @@ const UNDO_HINT = 'Ctrl Z undoes it.';
 export function ReviewQueueTable({
   calls,
   nameOf,
+  empty,
 }: {
   calls: readonly RankedCall[];
   nameOf: (memberId: string) => string;
+  /** Why nothing is listed, when nothing is. */
+  empty: string;
 }) {
   const currency = useWorkspaceCurrency();
   const { decide } = useReviewActions();
@@ -78,7 +81,7 @@ export function ReviewQueueTable({
   if (calls.length === 0) {
     return (
       <EmptyState title="Nothing to review">
-        <p className="muted">Every call that came in is decided, or none came in yet.</p>
+        <p className="muted">{empty}</p>
       </EmptyState>
     );
   }

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../../../service/testing/fault-proxy';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import type { OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { openKeyVault } from '../platform/key-vault/open-key-vault';
 import { createSessionKeyVault } from '../platform/key-vault/session-key-vault';
 import { createConfJsonFile } from '../platform/settings/conf-json-file';
 import { openSettingsStore } from '../platform/settings/settings-store';
+import { succeeded as ok, upToDate } from '../testing/synced-copy';
 import { createTempCore } from '../testing/temp-core';
-import type { AppCore } from './app-core';
 
 /** Set by scripts/with-keyring.sh, which runs a real gnome-keyring in a private D-Bus session. */
 const underKeyring = process.env.CALLSCOPE_KEYRING === '1';
@@ -31,21 +29,6 @@ afterAll(async () => {
   await proxy?.close();
   await service?.stop();
 });
-
-function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
-
-async function upToDate(core: AppCore): Promise<void> {
-  for (let waited = 0; waited < 120; waited += 1) {
-    if ((await ok(core, 'getSyncStatus', {})).state === 'up-to-date') return;
-    await sleep(500);
-  }
-  throw new Error('the sync did not get up to date');
-}
 
 /** An app on the demo workspace through the proxy, syncing, whose settings and copy outlive it (a restart). */
 function restartableApp(vault: KeyVault) {

@@ -29,15 +29,16 @@ import type {
   SyncStatus,
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
-import type {
-  MarkReviewPassParams,
-  OneOnOneCall,
-  OneOnOneCallsParams,
-  ReviewDecision,
-  ReviewDecisionChange,
-  ReviewPassChange,
-  ReviewQueue,
-  ReviewQueueParams,
+import {
+  type MarkReviewPassParams,
+  NO_REVIEW_QUEUE,
+  type OneOnOneCall,
+  type OneOnOneCallsParams,
+  type ReviewDecision,
+  type ReviewDecisionChange,
+  type ReviewPassChange,
+  type ReviewQueue,
+  type ReviewQueueParams,
 } from '../../../shared/review-queue';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
@@ -276,14 +277,7 @@ export function createEngine(options: EngineOptions) {
       fromCopy(workspaceId, (db) => ({ misses: checklistMisses(db, params) }), { misses: [] }),
     /** The review queue and each rep's coverage, from the copy alone (the decisions live only there). */
     reviewQueue: (workspaceId: string, params: ReviewQueueParams): Promise<ReviewQueue> =>
-      fromCopy(workspaceId, (db) => reviewQueue(db, params, Date.now()), {
-        lastPassAt: null,
-        since: null,
-        calls: [],
-        deals: [],
-        facts: {},
-        coverage: [],
-      }),
+      fromCopy(workspaceId, (db) => reviewQueue(db, params, Date.now()), NO_REVIEW_QUEUE),
     /** The manager's decision on a call, kept in the copy only (null takes it back); before and after, to undo. */
     setReviewDecision: (
       workspaceId: string,

@@ -8,6 +8,7 @@ import type {
   SyncStatus,
 } from '../../../../shared/bridge';
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
+import { NO_REVIEW_QUEUE } from '../../../../shared/review-queue';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
 import { mergedSearch } from '../replica/merged-search';
@@ -245,12 +246,7 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     reviewQueue: (workspaceId, query) =>
       orElse(ask('reviewQueue', { workspaceId, query }) as ReturnType<Engine['reviewQueue']>, () => ({
         copy: restarting,
-        lastPassAt: null,
-        since: null,
-        calls: [],
-        deals: [],
-        facts: {},
-        coverage: [],
+        ...NO_REVIEW_QUEUE,
       })),
     // The manager's own data: a decision waits for a worker starting again rather than being lost.
     setReviewDecision: (workspaceId, callId, decision) =>

@@ -36,15 +36,20 @@ describe('the review queue', () => {
 
   it('takes a call in when its newest analysis finished, even long after it became READY', () => {
     const copy = copyWith({ vid_old: 30 });
+    const result = { summary: 'Fine.' };
     copy.analyses('vid_old', [
-      { id: 'ana_2', finished_at: daysAgo(2) },
-      { id: 'ana_1', finished_at: daysAgo(29) },
-      // A failed analysis is no analysis.
-      { id: 'ana_3', finished_at: daysAgo(1), error: { code: 'transcript_unavailable', message: 'none' } },
+      { id: 'ana_2', status: 'completed', result, finished_at: daysAgo(2) },
+      { id: 'ana_1', status: 'completed', result, finished_at: daysAgo(29) },
+      // A failed analysis, and one still running, are no analysis.
+      { id: 'ana_3', status: 'failed', finished_at: daysAgo(1), error: { code: 'transcript_unavailable' } },
+      { id: 'ana_4', status: 'processing', updated_at: daysAgo(0.5) },
     ]);
     const [call] = reviewQueue(copy.db, { windowDays: 14 }, NOW).calls;
     expect(call?.callId).toBe('vid_old');
     expect(call?.cameAt).toBe(daysAgo(2));
+    // A service that gives no finish time: when the analysis was last updated.
+    copy.analyses('vid_old', [{ id: 'ana_5', status: 'DONE', result, updated_at: daysAgo(3) }]);
+    expect(reviewQueue(copy.db, { windowDays: 14 }, NOW).calls[0]?.cameAt).toBe(daysAgo(3));
   });
 
   it('holds, after a pass, only the calls that came in since it, whatever the window', () => {

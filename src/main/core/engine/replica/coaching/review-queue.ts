@@ -1,4 +1,4 @@
-import type { Deal } from '../../../../../shared/api';
+import { type Deal, jobOutcome } from '../../../../../shared/api';
 import type {
   QueueCall,
   QueueReason,
@@ -34,21 +34,26 @@ interface HeldCall {
   longest_monologue: number | null;
 }
 
-/** Each call's newest analysis that finished without an error, as the copy holds the calls' analyses. */
+/**
+ * When each call's newest successful analysis ended, as the copy holds the calls' analyses: by the
+ * one job rule (`jobOutcome`: a result, and no longer processing), at its `finished_at`, else its
+ * `updated_at` (a service may give no finish time).
+ */
 function analysedAt(db: ReplicaDatabase): Map<string, number> {
-  const rows = db
-    .prepare<[], { video_id: unknown; finished_at: unknown }>(
-      `SELECT json_extract(a.value, '$.video_id') AS video_id, json_extract(a.value, '$.finished_at') AS finished_at
-       FROM answers x, json_each(x.body, '$.data') a
-       WHERE x.op = 'listAnalyses' AND json_type(x.body, '$.data') = 'array'
-         AND json_type(a.value, '$.error') IS NOT 'object'`,
+  const analyses = db
+    .prepare<[], string>(
+      `SELECT a.value FROM answers x, json_each(x.body, '$.data') a
+       WHERE x.op = 'listAnalyses' AND json_type(x.body, '$.data') = 'array' AND a.type = 'object'`,
     )
-    .all();
+    .pluck()
+    .all()
+    .map((json) => JSON.parse(json) as Record<string, unknown>);
   const newest = new Map<string, number>();
-  for (const row of rows) {
-    const at = epochMs(row.finished_at);
-    if (typeof row.video_id !== 'string' || at === null) continue;
-    newest.set(row.video_id, Math.max(newest.get(row.video_id) ?? at, at));
+  for (const analysis of analyses) {
+    const at = epochMs(analysis.finished_at) ?? epochMs(analysis.updated_at);
+    if (typeof analysis.video_id !== 'string' || at === null) continue;
+    if (jobOutcome(analysis as { status?: string }) !== 'succeeded') continue;
+    newest.set(analysis.video_id, Math.max(newest.get(analysis.video_id) ?? at, at));
   }
   return newest;
 }
