@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectAccessible, openScreen } from './screen-helpers';
+import { expectAccessible, openScreen, whileServiceStopped } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
 
-// The app's background sync fills the copy the queue reads.
-test.use({ backgroundSync: true, timezoneId: 'UTC' });
+// The app's background sync fills the copy the queue reads; the service is stopped last.
+test.use({ backgroundSync: true, outageRehearsal: true, timezoneId: 'UTC' });
 test.describe.configure({ mode: 'serial' });
 
 async function syncedApp(page: Page, callscope: CallscopeApp): Promise<void> {
@@ -97,11 +97,11 @@ test('the review queue ranks the synced calls, takes one key per decision, undoe
   await expect.poll(() => idsShown(page)).toEqual(before.slice(4));
 
   // Each rep's coverage counts the manager's decisions.
-  expect(await coverageTotal(page, 'Reviewed')).toBe(1);
-  expect(await coverageTotal(page, 'To 1:1')).toBe(1);
-  expect(await coverageTotal(page, 'Dismissed')).toBe(1);
-  expect(await coverageTotal(page, 'Snoozed')).toBe(1);
-  expect(await coverageTotal(page, 'In queue')).toBe(before.length - 4);
+  await expect.poll(() => coverageTotal(page, 'Reviewed')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'To 1:1')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'Dismissed')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'Snoozed')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'In queue')).toBe(before.length - 4);
 
   // Enter opens the focused call.
   const first = rows(page).first();
@@ -114,7 +114,7 @@ test('the review queue ranks the synced calls, takes one key per decision, undoe
   await openScreen(page, callscope, '/coaching/review?window=all');
   await expect(rows(page).first()).toBeVisible();
   expect(await idsShown(page)).toEqual(before.slice(4));
-  expect(await coverageTotal(page, 'Reviewed')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'Reviewed')).toBe(1);
 });
 
 test('marking the pass done empties the queue of what came in before it, and can be undone', async ({
@@ -130,9 +130,30 @@ test('marking the pass done empties the queue of what came in before it, and can
   await expect(page.getByText(/^Since your last pass, /)).toBeVisible();
   await expect(page.getByText('Nothing to review')).toBeVisible();
   // The calls the pass went by are counted still, as passed undecided.
-  expect(await coverageTotal(page, 'Passed undecided')).toBe(before.length);
-  expect(await coverageTotal(page, 'In queue')).toBe(0);
+  await expect.poll(() => coverageTotal(page, 'Passed undecided')).toBe(before.length);
+  await expect.poll(() => coverageTotal(page, 'In queue')).toBe(0);
   await page.keyboard.press('Control+z');
   await expect(page.getByText('Before your first pass:')).toBeVisible();
   await expect.poll(() => idsShown(page)).toEqual(before);
+});
+
+test('works offline: the queue reads and decides from the local copy with the service stopped', async ({
+  page,
+  callscope,
+}) => {
+  await syncedApp(page, callscope);
+  await openScreen(page, callscope, '/coaching/review?window=all');
+  await expect(rows(page).first()).toBeVisible();
+  const before = await idsShown(page);
+  await whileServiceStopped(callscope, async () => {
+    await openScreen(page, callscope, '/coaching/review?window=all');
+    await expect(rows(page).first()).toBeVisible();
+    expect(await idsShown(page)).toEqual(before);
+    await rows(page).first().focus();
+    await page.keyboard.press('3');
+    await expect(page.getByRole('status').getByText(/dismissed\./)).toBeVisible();
+    await expect.poll(() => idsShown(page)).toEqual(before.slice(1));
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => idsShown(page)).toEqual(before);
+  });
 });
