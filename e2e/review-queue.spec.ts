@@ -135,6 +135,13 @@ test('marking the pass done empties the queue of what came in before it, and can
   await page.keyboard.press('Control+z');
   await expect(page.getByText('Before your first pass:')).toBeVisible();
   await expect.poll(() => idsShown(page)).toEqual(before);
+
+  // `G` then `H` on a call goes to Webhooks: a key after `G` is no decision.
+  await rows(page).first().focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('h');
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Snooze until' })).toBeHidden();
 });
 
 test('works offline: the queue reads and decides from the local copy with the service stopped', async ({

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { GO_TO_WINDOW_MS } from '../navigation/go-to-window';
 import { stepListItem } from '../navigation/list-items';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
@@ -18,8 +19,6 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   s: { path: paths.settings, screen: 'Workspace and key' },
   r: { path: () => paths.reviewQueue(), screen: 'Review queue (coaching)' },
 };
-/** How long after `g` the second key counts. */
-const GO_TO_WINDOW_MS = 1500;
 
 /**
  * Ctrl/Cmd+K from anywhere; `/`, `?`, `g` + a letter and `j`/`k` only when the person is not

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { QueueReason, ReviewDecision } from '../../shared/review-queue';
+import { GO_TO_WINDOW_MS } from '../navigation/go-to-window';
 import { listItem } from '../navigation/list-items';
 import { Link, navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
@@ -45,6 +46,8 @@ export function ReviewQueueTable({
   const [snoozing, setSnoozing] = useState<RankedCall | null>(null);
   const body = useRef<HTMLTableSectionElement>(null);
   const focusNext = useRef<string | null>(null);
+  // `G` then a letter goes to a screen (`G H`: Webhooks), so a key right after `G` is not a decision.
+  const goPressedAt = useRef(Number.NEGATIVE_INFINITY);
   const ids = calls.map((call) => call.callId).join('\n');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows change, after a decision
@@ -68,6 +71,9 @@ export function ReviewQueueTable({
   const onKeyDown = (call: RankedCall) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
+    const afterGo = event.timeStamp - goPressedAt.current < GO_TO_WINDOW_MS;
+    goPressedAt.current = key === 'g' ? event.timeStamp : Number.NEGATIVE_INFINITY;
+    if (afterGo || key === 'g') return;
     if (key === '1') apply(call, { kind: 'reviewed', snoozeUntil: null }, `${title(call)} marked reviewed.`);
     else if (key === '2')
       apply(call, { kind: 'one-on-one', snoozeUntil: null }, `${title(call)} added to ${repOf(call)}’s next 1:1.`);
