@@ -22,6 +22,16 @@ import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { type DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
+import {
+  MarkReviewPassParams,
+  type OneOnOneCall,
+  OneOnOneCallsParams,
+  type ReviewDecisionChange,
+  type ReviewPassChange,
+  type ReviewQueue,
+  ReviewQueueParams,
+  SetReviewDecisionParams,
+} from './review-queue';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 import {
   SaveTrackerParams,
@@ -722,6 +732,14 @@ export const operations = {
   getChecklistMatrix: { params: ChecklistMatrixParams, result: z.custom<ChecklistMatrix>() },
   /** The calls behind a cell of the matrix where the item was not met, with their evidence. */
   listChecklistMisses: { params: ChecklistMissesParams, result: z.custom<ChecklistMisses>() },
+  /** The review queue (calls in since the last pass, with their reasons) and each rep's coverage, from the local copy. */
+  getReviewQueue: { params: ReviewQueueParams, result: z.custom<ReviewQueue>() },
+  /** The manager's decision on a call, kept in the local copy only (never sent); before and after, to undo. */
+  setReviewDecision: { params: SetReviewDecisionParams, result: z.custom<ReviewDecisionChange>() },
+  /** The pass through the review queue is done up to a moment (now when absent; null forgets it). */
+  markReviewPass: { params: MarkReviewPassParams, result: z.custom<ReviewPassChange>() },
+  /** A rep's calls decided "add to the next 1:1" since a moment (their last 1:1), for the 1:1 brief. */
+  listOneOnOneCalls: { params: OneOnOneCallsParams, result: z.custom<{ calls: OneOnOneCall[] }>() },
   getSyncStatus: { params: Empty, result: SyncStatus },
   searchLocal: { params: LocalSearchParams, result: LocalSearchResult },
   /**

@@ -5,6 +5,7 @@ import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
 import { ChecklistMatrixScreen } from '../coaching/ChecklistMatrixScreen';
 import { RepScreen } from '../coaching/RepScreen';
+import { ReviewQueueScreen } from '../coaching/ReviewQueueScreen';
 import { TrackersScreen } from '../coaching/TrackersScreen';
 import { DealScreen } from '../deals/DealScreen';
 import { PipelineScreen } from '../deals/PipelineScreen';
@@ -33,6 +34,7 @@ const screensWithQuery: Route['name'][] = [
   'search',
   'checklist-matrix',
   'trackers',
+  'review-queue',
 ];
 
 /**
@@ -183,6 +185,8 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <ChecklistMatrixScreen view={route.view} />;
     case 'trackers':
       return <TrackersScreen view={route.view} />;
+    case 'review-queue':
+      return <ReviewQueueScreen windowDays={route.windowDays} />;
     case 'webhooks':
       return <WebhooksScreen />;
     case 'settings':

@@ -41,6 +41,9 @@ export const shortcuts: [keys: string, what: string][] = [
   ['E  /  Delete', 'Trackers: edit / remove the tracker on view (Ctrl Z undoes)'],
   ['J  /  K  then  Enter', 'Trackers: step through trackers, weeks, reps and deals; Enter lists the hits'],
   ['Esc', 'Trackers: close the hits, back to the row'],
+  ['1  /  2  /  3', 'Review queue, on a call: reviewed / add to the rep’s next 1:1 / dismiss'],
+  ['H', 'Review queue, on a call: snooze it to a date (it comes back that day)'],
+  ['J  /  K  then  Enter', 'Review queue: step through the calls; Enter opens the call'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { GO_TO_WINDOW_MS } from '../navigation/go-to-window';
 import { stepListItem } from '../navigation/list-items';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
@@ -17,9 +18,8 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   x: { path: () => paths.trackers(), screen: 'Trackers (coaching)' },
   h: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
+  r: { path: () => paths.reviewQueue(), screen: 'Review queue (coaching)' },
 };
-/** How long after `g` the second key counts. */
-const GO_TO_WINDOW_MS = 1500;
 
 /**
  * Ctrl/Cmd+K from anywhere; `/`, `?`, `g` + a letter and `j`/`k` only when the person is not

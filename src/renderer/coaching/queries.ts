@@ -14,6 +14,7 @@ export const coachingKeys = {
   matrix: (last: number) => [...coachingKeys.all, 'matrix', last] as const,
   misses: (memberId: string, itemText: string, last: number) =>
     [...coachingKeys.all, 'misses', memberId, itemText, last] as const,
+  reviewQueue: (windowDays: number | null) => [...coachingKeys.all, 'review-queue', windowDays] as const,
 };
 
 export const coachingQueries = {
@@ -38,5 +39,12 @@ export const coachingQueries = {
     queryOptions({
       queryKey: coachingKeys.misses(memberId, itemText, last),
       queryFn: ({ signal }) => call('listChecklistMisses', { memberId, itemText, last }, signal),
+    }),
+  /** Another window keeps the queue on screen until its own answer comes. */
+  reviewQueue: (windowDays: number | null) =>
+    queryOptions({
+      queryKey: coachingKeys.reviewQueue(windowDays),
+      queryFn: ({ signal }) => call('getReviewQueue', { windowDays }, signal),
+      placeholderData: keepPreviousData,
     }),
 };

@@ -67,6 +67,15 @@ describe('routes', () => {
     });
   });
 
+  it('opens the review queue with its window before the first pass, the default left out of the address', () => {
+    expect(paths.reviewQueue()).toBe('/coaching/review');
+    expect(route(paths.reviewQueue())).toEqual({ name: 'review-queue', windowDays: 14 });
+    expect(route(paths.reviewQueue(90))).toEqual({ name: 'review-queue', windowDays: 90 });
+    expect(route(paths.reviewQueue(null))).toEqual({ name: 'review-queue', windowDays: null });
+    // A window it does not offer is its default.
+    expect(route('/coaching/review?window=7')).toEqual({ name: 'review-queue', windowDays: 14 });
+  });
+
   it('reads a moment in seconds, and ignores a t that is not a time', () => {
     expect(route(pathTo({ screen: 'call', id: 'vid_1', at: { seconds: 65.5 } }))).toMatchObject({
       name: 'call',

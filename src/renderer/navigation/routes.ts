@@ -15,6 +15,7 @@ export type Route =
   | { name: 'rep'; memberId: string }
   | { name: 'checklist-matrix'; view: MatrixAddress }
   | { name: 'trackers'; view: TrackersAddress }
+  | { name: 'review-queue'; windowDays: number | null }
   | { name: 'webhooks' }
   | { name: 'settings' }
   | { name: 'search'; search: TranscriptSearchAddress }
@@ -82,6 +83,21 @@ function trackersPath({ tracker, hits }: Partial<TrackersAddress>): string {
   if (tracker && hits) search.set('hits', hits);
   const query = search.toString();
   return query ? `/coaching/trackers?${query}` : '/coaching/trackers';
+}
+
+/** The review queue's window before the first pass, in days (null: every call); the first is its default. */
+export const reviewWindows = [14, 30, 90, null] as const;
+
+function reviewWindowOf(search: URLSearchParams): number | null {
+  const window = search.get('window');
+  if (window === 'all') return null;
+  const days = Number(window);
+  return (reviewWindows as readonly (number | null)[]).includes(days) ? days : reviewWindows[0];
+}
+
+function reviewQueuePath(windowDays: number | null): string {
+  if (windowDays === reviewWindows[0]) return '/coaching/review';
+  return `/coaching/review?window=${windowDays ?? 'all'}`;
 }
 
 const searchModes = ['words', 'whole-word', 'phrase'] as const;
@@ -177,6 +193,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
     const tracker = search.get('tracker');
     return { name: 'trackers', view: { tracker, hits: tracker ? search.get('hits') : null } };
   }
+  if (section === 'coaching' && id === 'review') return { name: 'review-queue', windowDays: reviewWindowOf(search) };
   if (
     id === undefined &&
     (section === 'rollup' || section === 'team' || section === 'webhooks' || section === 'settings')
@@ -238,6 +255,8 @@ export const paths = {
   checklistMatrix: (view: Partial<MatrixAddress> = {}) => matrixPath(view),
   /** The manager's trackers; the tracker shown and the row whose hits are listed go into the address. */
   trackers: (view: Partial<TrackersAddress> = {}) => trackersPath(view),
+  /** The review queue; its window before the first pass goes into the address when not the default. */
+  reviewQueue: (windowDays: number | null = reviewWindows[0]) => reviewQueuePath(windowDays),
   webhooks: () => pathTo({ screen: 'webhooks' }),
   settings: () => pathTo({ screen: 'settings' }),
   /** The search screen; only what differs from the defaults goes into the address. */

@@ -29,6 +29,17 @@ import type {
   SyncStatus,
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from '../../../shared/deal-review-pack';
+import {
+  type MarkReviewPassParams,
+  NO_REVIEW_QUEUE,
+  type OneOnOneCall,
+  type OneOnOneCallsParams,
+  type ReviewDecision,
+  type ReviewDecisionChange,
+  type ReviewPassChange,
+  type ReviewQueue,
+  type ReviewQueueParams,
+} from '../../../shared/review-queue';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type {
   SaveTrackerParams,
@@ -46,6 +57,8 @@ import { checklistMatrix, checklistMisses } from './replica/coaching/checklist-m
 import { coachingCopy } from './replica/coaching/coaching-copy';
 import { repDeals } from './replica/coaching/rep-deals';
 import { repFigures } from './replica/coaching/rep-figures';
+import { oneOnOneCalls, writeReviewDecision, writeReviewPass } from './replica/coaching/review-decisions';
+import { reviewQueue } from './replica/coaching/review-queue';
 import { trackerHitsSince, trackerLines } from './replica/coaching/tracker-report';
 import { trackerReportIn } from './replica/coaching/tracker-service-calls';
 import { workspaceTrackers } from './replica/coaching/trackers';
@@ -273,6 +286,24 @@ export function createEngine(options: EngineOptions) {
     /** The calls behind a cell of the matrix where its item was not met, from the copy alone. */
     checklistMisses: (workspaceId: string, params: ChecklistMissesParams): Promise<ChecklistMisses> =>
       fromCopy(workspaceId, (db) => ({ misses: checklistMisses(db, params) }), { misses: [] }),
+    /** The review queue and each rep's coverage, from the copy alone (the decisions live only there). */
+    reviewQueue: (workspaceId: string, params: ReviewQueueParams): Promise<ReviewQueue> =>
+      fromCopy(workspaceId, (db) => reviewQueue(db, params, Date.now()), NO_REVIEW_QUEUE),
+    /** The manager's decision on a call, kept in the copy only (null takes it back); before and after, to undo. */
+    setReviewDecision: (
+      workspaceId: string,
+      callId: string,
+      decision: ReviewDecision | null,
+    ): Promise<ReviewDecisionChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => writeReviewDecision(db, callId, decision, Date.now())),
+    /** The manager's pass through the queue is done up to a moment (now when absent; null forgets it). */
+    markReviewPass: (workspaceId: string, { at }: MarkReviewPassParams): Promise<ReviewPassChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        writeReviewPass(db, at === undefined ? Date.now() : at === null ? null : Date.parse(at), Date.now()),
+      ),
+    /** A rep's calls decided "add to the next 1:1" since a moment, for their 1:1 brief. */
+    oneOnOneCalls: (workspaceId: string, params: OneOnOneCallsParams): Promise<OneOnOneCall[]> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => oneOnOneCalls(db, params)),
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */
     async searchLocal(

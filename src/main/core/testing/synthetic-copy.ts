@@ -26,6 +26,7 @@ export function syntheticCopy(): {
   transcript(callId: string, lines: readonly SyntheticLine[]): void;
   noTranscript(callId: string): void;
   checklist(callId: string, items: Fields[]): void;
+  analyses(callId: string, analyses: Fields[]): void;
 } {
   const db = openReplicaDb({ file: null });
   const answers = replicaAnswers(db);
@@ -68,5 +69,11 @@ export function syntheticCopy(): {
       put('getTranscript', { id: callId }, { error: { code: 'not_found', message: 'No transcript' }, meta: {} }),
     checklist: (callId, items) =>
       put('getChecklist', { id: callId }, { data: { id: `chk-${callId}`, status: 'COMPLETED', items } }),
+    analyses: (callId, analyses) =>
+      put(
+        'listAnalyses',
+        { id: callId },
+        { data: analyses.map((analysis) => ({ video_id: callId, ...analysis })), meta: { has_more: false } },
+      ),
   };
 }

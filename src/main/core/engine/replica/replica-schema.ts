@@ -282,6 +282,20 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      definition TEXT NOT NULL,
      saved_at INTEGER NOT NULL
    ) WITHOUT ROWID;`,
+  // The review queue's decisions and the manager's passes (coaching/review-decisions.ts): the
+  // manager's own, kept here and never sent. A decision is keyed by the call's id alone, so a call
+  // that leaves the copy's scope finds it again when it comes back.
+  `CREATE TABLE IF NOT EXISTS review_decisions (
+     video_id TEXT PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('reviewed', 'one-on-one', 'dismissed', 'snoozed')),
+     snooze_until INTEGER,
+     decided_at INTEGER NOT NULL,
+     CHECK ((kind = 'snoozed') = (snooze_until IS NOT NULL))
+   ) WITHOUT ROWID;
+   CREATE TABLE IF NOT EXISTS review_passes (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     at INTEGER NOT NULL
+   );`,
 ];
 
 /**

@@ -13,6 +13,12 @@ import {
   RepFiguresParams,
 } from '../../../../shared/bridge';
 import { DealReviewPackParams, DealReviewPacksParams } from '../../../../shared/deal-review-pack';
+import {
+  MarkReviewPassParams,
+  OneOnOneCallsParams,
+  ReviewQueueParams,
+  SetReviewDecisionParams,
+} from '../../../../shared/review-queue';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { SaveTrackerParams, TrackerHitsParams, TrackerRef } from '../../../../shared/trackers';
 import { WhatChangedParams } from '../../../../shared/what-changed';
@@ -62,6 +68,10 @@ export const engineContract = {
   trackerReport: { params: Workspace.extend({ tracker: TrackerRef }), result: answer },
   trackerHits: { params: Workspace.extend({ query: TrackerHitsParams }), result: answer },
   trackerHitsSince: { params: Workspace.extend({ since: z.number() }), result: answer },
+  reviewQueue: { params: Workspace.extend({ query: ReviewQueueParams }), result: answer },
+  setReviewDecision: { params: Workspace.extend(SetReviewDecisionParams.shape), result: answer },
+  markReviewPass: { params: Workspace.extend({ pass: MarkReviewPassParams }), result: answer },
+  oneOnOneCalls: { params: Workspace.extend({ query: OneOnOneCallsParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

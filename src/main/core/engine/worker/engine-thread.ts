@@ -8,6 +8,7 @@ import type {
   SyncStatus,
 } from '../../../../shared/bridge';
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
+import { NO_REVIEW_QUEUE } from '../../../../shared/review-queue';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
 import { mergedSearch } from '../replica/merged-search';
@@ -256,6 +257,18 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         copy: restarting,
         misses: [],
       })),
+    reviewQueue: (workspaceId, query) =>
+      orElse(ask('reviewQueue', { workspaceId, query }) as ReturnType<Engine['reviewQueue']>, () => ({
+        copy: restarting,
+        ...NO_REVIEW_QUEUE,
+      })),
+    // The manager's own data: a decision waits for a worker starting again rather than being lost.
+    setReviewDecision: (workspaceId, callId, decision) =>
+      surely('setReviewDecision', { workspaceId, callId, decision }) as ReturnType<Engine['setReviewDecision']>,
+    markReviewPass: (workspaceId, pass) =>
+      surely('markReviewPass', { workspaceId, pass }) as ReturnType<Engine['markReviewPass']>,
+    oneOnOneCalls: (workspaceId, query) =>
+      surely('oneOnOneCalls', { workspaceId, query }) as ReturnType<Engine['oneOnOneCalls']>,
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,

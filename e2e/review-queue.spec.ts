@@ -1,0 +1,166 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectAccessible, openScreen, whileServiceStopped } from './screen-helpers';
+import { type CallscopeApp, expect, test } from './support/fixtures';
+
+// The app's background sync fills the copy the queue reads; the service is stopped last.
+test.use({ backgroundSync: true, outageRehearsal: true, timezoneId: 'UTC' });
+test.describe.configure({ mode: 'serial' });
+
+async function syncedApp(page: Page, callscope: CallscopeApp): Promise<void> {
+  await openScreen(page, callscope, '/settings');
+  await expect(page.getByRole('region', { name: 'Local copy' }).getByText('Up to date')).toBeVisible({
+    timeout: 120_000,
+  });
+}
+
+const rows = (page: Page) => page.locator('table.review-queue tbody tr');
+const callIdOf = (row: Locator) => row.getAttribute('data-call-id');
+const idsShown = (page: Page) =>
+  rows(page).evaluateAll((shown) => shown.map((row) => row.getAttribute('data-call-id')));
+
+/** The coverage table's column, added over its reps. */
+async function coverageTotal(page: Page, column: string): Promise<number> {
+  const table = page.getByRole('region', { name: 'Your coaching coverage' }).getByRole('table');
+  const headers = await table.locator('thead th').allTextContents();
+  const index = headers.indexOf(column);
+  const cells = await table.locator(`tbody tr > :nth-child(${index + 1})`).allTextContents();
+  return cells.reduce((sum, cell) => sum + Number(cell), 0);
+}
+
+test('the review queue ranks the synced calls, takes one key per decision, undoes it, and keeps the decisions', async ({
+  page,
+  callscope,
+}) => {
+  await syncedApp(page, callscope);
+  await page.keyboard.press('g');
+  await page.keyboard.press('r');
+  await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+  await expect(page.getByText('Before your first pass:')).toBeVisible();
+  await expect(page.getByText(/^Ranked by points: 2 per checklist item not met/)).toBeVisible();
+
+  // The seeded calls are older than any recent window: every call.
+  await page.getByLabel('Window').selectOption('all');
+  await expect(rows(page).first()).toBeVisible();
+  const before = await idsShown(page);
+  // The seed gives the reps analysed calls with reasons to rank them by, most points first.
+  const points = (await rows(page).locator('.review-points').allTextContents()).map(Number);
+  expect(points.length).toBeGreaterThanOrEqual(6);
+  expect(points.filter((value) => value > 0).length).toBeGreaterThanOrEqual(3);
+  expect(points).toEqual([...points].sort((a, b) => b - a));
+  // The checklist's misses are among the reasons shown.
+  await expect(
+    rows(page)
+      .getByText(/^(Not met|Partly met): /)
+      .first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  // `1` on the first row: it leaves at once, focus on the next; Ctrl Z brings it back.
+  await page.keyboard.press('j');
+  await expect(rows(page).first()).toBeFocused();
+  await page.keyboard.press('1');
+  await expect(page.getByRole('status').getByText(/marked reviewed\. Ctrl Z undoes it\./)).toBeVisible();
+  expect(await idsShown(page)).toEqual(before.slice(1));
+  await expect(rows(page).first()).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => idsShown(page)).toEqual(before);
+
+  // 1, 2, 3 and H on the first four rows, each applied at once.
+  const [reviewed, oneOnOne, dismissed, snoozed] = before as string[];
+  const decide = async (callId: string, key: string) => {
+    await rows(page)
+      .and(page.locator(`[data-call-id="${callId}"]`))
+      .focus();
+    await page.keyboard.press(key);
+  };
+  await decide(reviewed!, '1');
+  await decide(oneOnOne!, '2');
+  await expect(page.getByRole('status').getByText(/added to .+’s next 1:1\./)).toBeVisible();
+  await decide(dismissed!, '3');
+  await expect(page.getByRole('status').getByText(/dismissed\./)).toBeVisible();
+  await decide(snoozed!, 'h');
+  const dialog = page.getByRole('dialog', { name: 'Snooze until' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('Day').fill(inThreeDays);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').getByText(/snoozed to /)).toBeVisible();
+  await expect.poll(() => idsShown(page)).toEqual(before.slice(4));
+  // Undo takes back the last decision only: the snoozed call returns.
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => idsShown(page)).toEqual([snoozed, ...before.slice(4)]);
+  await decide(snoozed!, 'h');
+  await dialog.getByLabel('Day').fill(inThreeDays);
+  await dialog.getByRole('button', { name: 'Snooze' }).click();
+  await expect.poll(() => idsShown(page)).toEqual(before.slice(4));
+
+  // Each rep's coverage counts the manager's decisions.
+  await expect.poll(() => coverageTotal(page, 'Reviewed')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'To 1:1')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'Dismissed')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'Snoozed')).toBe(1);
+  await expect.poll(() => coverageTotal(page, 'In queue')).toBe(before.length - 4);
+
+  // Enter opens the focused call.
+  const first = rows(page).first();
+  const firstId = await callIdOf(first);
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/calls/${firstId}$`));
+
+  // Read again from the copy (a new page on the same app): the decisions are kept.
+  await openScreen(page, callscope, '/coaching/review?window=all');
+  await expect(rows(page).first()).toBeVisible();
+  expect(await idsShown(page)).toEqual(before.slice(4));
+  await expect.poll(() => coverageTotal(page, 'Reviewed')).toBe(1);
+});
+
+test('marking the pass done empties the queue of what came in before it, and can be undone', async ({
+  page,
+  callscope,
+}) => {
+  await syncedApp(page, callscope);
+  await openScreen(page, callscope, '/coaching/review?window=all');
+  await expect(rows(page).first()).toBeVisible();
+  const before = await idsShown(page);
+  await page.getByRole('button', { name: 'Mark this pass done' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^Since your last pass, /)).toBeVisible();
+  await expect(page.getByText('Nothing to review')).toBeVisible();
+  // The calls the pass went by are counted still, as passed undecided.
+  await expect.poll(() => coverageTotal(page, 'Passed undecided')).toBe(before.length);
+  await expect.poll(() => coverageTotal(page, 'In queue')).toBe(0);
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Before your first pass:')).toBeVisible();
+  await expect.poll(() => idsShown(page)).toEqual(before);
+
+  // `G` then `H` on a call goes to Webhooks: a key after `G` is no decision.
+  await rows(page).first().focus();
+  await page.keyboard.press('g');
+  await page.keyboard.press('h');
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Snooze until' })).toBeHidden();
+});
+
+test('works offline: the queue reads and decides from the local copy with the service stopped', async ({
+  page,
+  callscope,
+}) => {
+  await syncedApp(page, callscope);
+  await openScreen(page, callscope, '/coaching/review?window=all');
+  await expect(rows(page).first()).toBeVisible();
+  const before = await idsShown(page);
+  await whileServiceStopped(callscope, async () => {
+    await openScreen(page, callscope, '/coaching/review?window=all');
+    await expect(rows(page).first()).toBeVisible();
+    expect(await idsShown(page)).toEqual(before);
+    await rows(page).first().focus();
+    await page.keyboard.press('3');
+    await expect(page.getByRole('status').getByText(/dismissed\./)).toBeVisible();
+    await expect.poll(() => idsShown(page)).toEqual(before.slice(1));
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => idsShown(page)).toEqual(before);
+  });
+});

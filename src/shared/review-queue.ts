@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { Deal } from './api';
+import type { AttributionRule, BoardCardFacts, CoachingCopy } from './bridge';
+
+/**
+ * The review queue (issue 29, item 6): the calls that came in since the manager's last pass, one
+ * key per decision. Decisions and passes are the manager's own, kept in the local copy only.
+ */
+
+/** `1` reviewed, `2` add to the rep's next 1:1, `3` dismiss, `H` snooze to a date. */
+export const ReviewDecisionKind = z.enum(['reviewed', 'one-on-one', 'dismissed', 'snoozed']);
+export type ReviewDecisionKind = z.infer<typeof ReviewDecisionKind>;
+
+const Moment = z.iso.datetime({ offset: true });
+
+export const ReviewDecision = z
+  .object({ kind: ReviewDecisionKind, snoozeUntil: Moment.nullable().default(null) })
+  .refine((decision) => (decision.kind === 'snoozed') === (decision.snoozeUntil !== null), {
+    message: 'a snooze needs the moment it ends, and only a snooze has one',
+    path: ['snoozeUntil'],
+  });
+export type ReviewDecision = z.output<typeof ReviewDecision>;
+
+/** A decision on a call; null takes it back (the call is undecided again). */
+export const SetReviewDecisionParams = z.object({
+  callId: z.string().min(1).max(200),
+  decision: ReviewDecision.nullable(),
+});
+export type SetReviewDecisionParams = z.output<typeof SetReviewDecisionParams>;
+/** What the decision was before and is now, so it can be undone by setting `before` again. */
+export interface ReviewDecisionChange {
+  callId: string;
+  before: ReviewDecision | null;
+  after: ReviewDecision | null;
+}
+
+/**
+ * Why a call is worth reviewing; the ranking weighs each (renderer/coaching/review-ranking.ts).
+ * A kind is added here and given its points there (the trackers' `tracker-hit`, say).
+ */
+export type QueueReason =
+  | { kind: 'not-met'; item: string }
+  | { kind: 'partly-met'; item: string }
+  | { kind: 'monologue'; seconds: number }
+  | { kind: 'deal-warning'; text: string };
+
+export interface QueueCall {
+  callId: string;
+  title: string | null;
+  createdAt: string | null;
+  /** When it came in for review: the later of becoming READY and its newest analysis finishing. */
+  cameAt: string;
+  memberId: string | null;
+  rule: AttributionRule | null;
+  dealId: string | null;
+  dealTitle: string | null;
+  dealAmount: number | null;
+  /** A snoozed call back on its date: when the snooze ended. */
+  snoozedUntil: string | null;
+  /** The reasons the copy gives; the deal's warnings are added on screen, by the Pipeline's rules. */
+  reasons: QueueReason[];
+}
+
+/** A rep's own coverage over the window: every call that came in, and what the manager decided. */
+export interface RepCoverage {
+  /** Null: the calls no rule attributes to a rep. */
+  memberId: string | null;
+  calls: number;
+  reviewed: number;
+  oneOnOne: number;
+  dismissed: number;
+  snoozed: number;
+  /** In the queue now. */
+  waiting: number;
+}
+
+/** Before the first pass the queue holds the calls of the last `windowDays` (null: every call). */
+export const ReviewQueueParams = z.object({ windowDays: z.int().min(1).max(3660).nullable() });
+export type ReviewQueueParams = z.output<typeof ReviewQueueParams>;
+export interface ReviewQueue {
+  copy: CoachingCopy;
+  /** The manager's last pass, or null before the first. */
+  lastPassAt: string | null;
+  /** Calls that came in after this are in the queue (null: every call). */
+  since: string | null;
+  /** Newest first; the screen ranks them. */
+  calls: QueueCall[];
+  /** The open deals of the calls, with the facts their warnings are read from. */
+  deals: Deal[];
+  facts: Record<string, BoardCardFacts>;
+  /** Over the window (not moved by passes), one row per rep with calls in it. */
+  coverage: RepCoverage[];
+}
+
+/** What the queue reads while there is no copy to read it from: nothing, the copy saying why beside it. */
+export const NO_REVIEW_QUEUE: Omit<ReviewQueue, 'copy'> = {
+  lastPassAt: null,
+  since: null,
+  calls: [],
+  deals: [],
+  facts: {},
+  coverage: [],
+};
+
+/** The pass is done up to `at` (now when absent); null forgets every pass. */
+export const MarkReviewPassParams = z.object({ at: Moment.nullable().optional() });
+export type MarkReviewPassParams = z.output<typeof MarkReviewPassParams>;
+export interface ReviewPassChange {
+  before: string | null;
+  after: string | null;
+}
+
+/** The calls decided "add to the next 1:1" for a rep since a moment (their last 1:1; absent: ever). */
+export const OneOnOneCallsParams = z.object({ memberId: z.string().min(1).max(200), since: Moment.optional() });
+export type OneOnOneCallsParams = z.output<typeof OneOnOneCallsParams>;
+export interface OneOnOneCall {
+  callId: string;
+  title: string | null;
+  createdAt: string | null;
+  dealTitle: string | null;
+  decidedAt: string;
+}
