@@ -22,6 +22,7 @@ import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { type DealReviewPack, DealReviewPackParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
+import { ListNotesParams, type NoteChange, type PrivateNote, RemoveNoteParams, SaveNoteParams } from './private-notes';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 import { type WhatChanged, WhatChangedParams } from './what-changed';
 
@@ -750,6 +751,11 @@ export const operations = {
   markReviewed: { params: MarkReviewedParams, result: Bookmarks },
   saveBookmark: { params: SaveBookmarkParams, result: Bookmarks },
   removeBookmark: { params: RemoveBookmarkParams, result: Bookmarks },
+  /** The manager's private notes from the active workspace's local copy, never sent: about records, or holding a text. */
+  listNotes: { params: ListNotesParams, result: z.custom<PrivateNote[]>() },
+  /** Writes a note (new, new text, or a removed one back); returns before and after, to undo. */
+  saveNote: { params: SaveNoteParams, result: z.custom<NoteChange>() },
+  removeNote: { params: RemoveNoteParams, result: z.custom<NoteChange>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

@@ -29,6 +29,13 @@ import type {
   SyncStatus,
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
+import type {
+  ListNotesParams,
+  NoteChange,
+  PrivateNote,
+  RemoveNoteParams,
+  SaveNoteParams,
+} from '../../../shared/private-notes';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
@@ -47,6 +54,7 @@ import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-
 import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
 import { dealReviewPackIn } from './replica/model/deal-review-pack';
+import { privateNotes } from './replica/model/private-notes';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -314,6 +322,13 @@ export function createEngine(options: EngineOptions) {
       ),
     removeBookmark: (workspaceId: string, { id }: z.output<typeof RemoveBookmarkParams>): Promise<Bookmarks> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceBookmarks(db).remove(id)),
+    /** The manager's private notes, kept in the copy and never sent (none without one: an error says why). */
+    listNotes: (workspaceId: string, query: ListNotesParams): Promise<PrivateNote[]> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => privateNotes(db).list(query)),
+    saveNote: (workspaceId: string, note: SaveNoteParams): Promise<NoteChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).save(note, Date.now())),
+    removeNote: (workspaceId: string, { id }: z.output<typeof RemoveNoteParams>): Promise<NoteChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).remove(id)),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

@@ -13,6 +13,7 @@ import {
   RepFiguresParams,
 } from '../../../../shared/bridge';
 import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
+import { ListNotesParams, RemoveNoteParams, SaveNoteParams } from '../../../../shared/private-notes';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { WhatChangedParams } from '../../../../shared/what-changed';
 
@@ -54,6 +55,9 @@ export const engineContract = {
   repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
   checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },
   checklistMisses: { params: Workspace.extend({ query: ChecklistMissesParams }), result: answer },
+  listNotes: { params: Workspace.extend({ query: ListNotesParams }), result: answer },
+  saveNote: { params: Workspace.extend({ note: SaveNoteParams }), result: answer },
+  removeNote: { params: Workspace.extend({ note: RemoveNoteParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

@@ -216,6 +216,9 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('saveBookmark', { workspaceId, bookmark }) as ReturnType<Engine['saveBookmark']>,
     removeBookmark: (workspaceId, bookmark) =>
       surely('removeBookmark', { workspaceId, bookmark }) as ReturnType<Engine['removeBookmark']>,
+    listNotes: (workspaceId, query) => surely('listNotes', { workspaceId, query }) as ReturnType<Engine['listNotes']>,
+    saveNote: (workspaceId, note) => surely('saveNote', { workspaceId, note }) as ReturnType<Engine['saveNote']>,
+    removeNote: (workspaceId, note) => surely('removeNote', { workspaceId, note }) as ReturnType<Engine['removeNote']>,
     repDeals: (workspaceId, query) =>
       orElse(ask('repDeals', { workspaceId, query }) as ReturnType<Engine['repDeals']>, () => ({
         copy: restarting,
