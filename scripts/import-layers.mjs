@@ -352,6 +352,11 @@ export const layers = [
       },
       { unit: 'team/', what: 'the members screen, members by name', allow: ['api.ts', 'navigation/', 'shared-ui/'] },
       {
+        unit: 'notes/',
+        what: "the manager's private notes: the editor (N), a record's notes, notes found by a search",
+        allow: ['api.ts', 'navigation/', 'shared-ui/', 'state/'],
+      },
+      {
         unit: 'replica/',
         what: "the local copy's settings, freshness and offline words",
         allow: ['api.ts', 'shared-ui/', 'team/'],
@@ -374,7 +379,17 @@ export const layers = [
       {
         unit: 'calls/',
         what: 'the calls list and a call page: transcript, summary, checklist, export',
-        allow: ['api.ts', 'jobs/', 'navigation/', 'platform/', 'records/', 'replica/', 'shared-ui/', 'state/'],
+        allow: [
+          'api.ts',
+          'jobs/',
+          'navigation/',
+          'notes/',
+          'platform/',
+          'records/',
+          'replica/',
+          'shared-ui/',
+          'state/',
+        ],
       },
       {
         unit: 'deals/',
@@ -383,6 +398,7 @@ export const layers = [
           'api.ts',
           'jobs/',
           'navigation/',
+          'notes/',
           'records/',
           'replica/',
           'shared-ui/',
@@ -399,6 +415,7 @@ export const layers = [
           'calls/',
           'deals/',
           'navigation/',
+          'notes/',
           'records/',
           'shared-ui/',
           'state/',
@@ -434,7 +451,7 @@ export const layers = [
       {
         unit: 'local-search/',
         what: 'the search screen over the local copy',
-        allow: ['api.ts', 'calls/', 'navigation/', 'records/', 'search/', 'shared-ui/'],
+        allow: ['api.ts', 'calls/', 'navigation/', 'notes/', 'records/', 'search/', 'shared-ui/'],
       },
       {
         unit: 'app/',
@@ -447,6 +464,7 @@ export const layers = [
           'deals/',
           'local-search/',
           'navigation/',
+          'notes/',
           'platform/',
           'records/',
           'replica/',

@@ -36,6 +36,8 @@ export const shortcuts: [keys: string, what: string][] = [
   ['←  →  ↑  ↓  /  J  K', 'Checklist matrix: move between cells'],
   ['Enter', 'Checklist matrix: list the calls where the cell’s item was not met'],
   ['Esc', 'Checklist matrix: close a cell’s calls, back to the cell'],
+  ['N', 'A private note on the marked transcript line (else the call), the deal or the rep on view'],
+  ['Ctrl Enter', 'In a note: save it'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 
