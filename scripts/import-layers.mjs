@@ -446,7 +446,7 @@ export const layers = [
       {
         unit: 'review-pack/',
         what: "a deal's review pack: written as Markdown, saved from the deal page",
-        allow: ['api.ts', 'calls/', 'deals/', 'records/', 'shared-ui/', 'what-changed/', 'workspaces/'],
+        allow: ['api.ts', 'calls/', 'deals/', 'notes/', 'records/', 'shared-ui/', 'what-changed/', 'workspaces/'],
       },
       {
         unit: 'local-search/',

@@ -1,3 +1,4 @@
+import { dealLink, momentLink } from '../../shared/moment-link';
 import type { NotePlace, PrivateNote } from '../../shared/private-notes';
 import { paths } from '../navigation/routes';
 import { formatClock } from '../shared-ui/format';
@@ -32,5 +33,19 @@ export function placePath(note: Pick<PrivateNote, 'place'>): string {
       return paths.deal(place.id);
     case 'rep':
       return paths.rep(place.id);
+  }
+}
+
+/** The callscope:// link that opens a note's place, for a document; a rep has none (links open calls and deals). */
+export function placeLink({ place }: Pick<PrivateNote, 'place'>): string | null {
+  switch (place.kind) {
+    case 'line':
+      return momentLink(place.id, place.seconds);
+    case 'call':
+      return momentLink(place.id);
+    case 'deal':
+      return dealLink(place.id);
+    case 'rep':
+      return null;
   }
 }

@@ -1,8 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DealReviewPack } from '../../shared/deal-review-pack';
 import { exportFileName, fileDate } from '../../shared/export-file-name';
 import { call } from '../api';
 import { type SaveOutcome, saveExport } from '../calls/export/save-export';
 import { useDealWarnings } from '../deals/useDealWarnings';
+import { CALL_NOTE_KINDS } from '../notes/queries';
 import { dealReads } from '../records/deal-reads';
 import { InlineError } from '../shared-ui/InlineError';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
@@ -22,22 +25,24 @@ const saidAfter: Record<SaveOutcome, string> = {
  * `E` on a deal page, or these buttons: the deal's review pack read from the local copy in one go
  * (so offline too), written as Markdown with the page's warnings, or as a self-contained HTML
  * document that prints to PDF (`Shift E`), and saved through the save dialog (browser mode
- * downloads it).
+ * downloads it). The manager's private notes go in only when they tick "Include my notes".
  */
 export function ReviewPackButton({ dealId }: { dealId: string }) {
   const deal = useQuery(dealReads.detail(dealId));
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
   const currency = useWorkspaceCurrency();
+  const [withNotes, setWithNotes] = useState(false);
   const save = useMutation({
     mutationFn: async (format: PackFormat) => {
       const pack = await call('getDealReviewPack', { id: dealId });
+      const notes = withNotes ? await notesOf(pack) : undefined;
       const name = exportFileName({
         title: pack.deal.title ?? 'Deal',
         date: fileDate(pack.builtAt),
         what: 'review pack',
         extension: format,
       });
-      const markdown = reviewPackMarkdown(pack, { warnings, currency });
+      const markdown = reviewPackMarkdown(pack, { warnings, currency, notes });
       const text = format === 'md' ? markdown : reviewPackHtml(markdown, `Deal review: ${pack.deal.title ?? 'Deal'}`);
       const type = format === 'md' ? 'text/markdown' : 'text/html';
       return { outcome: await saveExport({ name, type, text }), name };
@@ -56,6 +61,10 @@ export function ReviewPackButton({ dealId }: { dealId: string }) {
       <button type="button" className="button" disabled={save.isPending} onClick={() => start('html')}>
         Review pack for print…
       </button>
+      <label className="small">
+        <input type="checkbox" checked={withNotes} onChange={(event) => setWithNotes(event.target.checked)} /> Include
+        my notes
+      </label>
       <output className="muted small" aria-live="polite">
         {save.isSuccess &&
           `${saidAfter[save.data.outcome]}${save.data.outcome === 'cancelled' ? '.' : `: ${save.data.name}`}`}
@@ -63,4 +72,13 @@ export function ReviewPackButton({ dealId }: { dealId: string }) {
       {save.isError && <InlineError error={save.error} />}
     </>
   );
+}
+
+/** The manager's notes on the deal and on each of its calls (their lines' too), from the local copy. */
+async function notesOf(pack: DealReviewPack) {
+  const reads = [
+    call('listNotes', { about: { kinds: ['deal'], id: pack.deal.id } }),
+    ...pack.calls.map((packCall) => call('listNotes', { about: { kinds: [...CALL_NOTE_KINDS], id: packCall.id } })),
+  ];
+  return (await Promise.all(reads)).flat();
 }

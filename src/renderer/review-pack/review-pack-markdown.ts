@@ -2,8 +2,10 @@ import type { DealReviewPack, PackFactor } from '../../shared/deal-review-pack';
 import { humanize } from '../../shared/humanize';
 import { dealLink, momentLink } from '../../shared/moment-link';
 import { oneLine } from '../../shared/one-line';
+import type { PrivateNote } from '../../shared/private-notes';
 import { escapeMarkdown } from '../calls/export/transcript-export';
 import type { DealWarning } from '../deals/deal-warnings';
+import { placeLink, placeWords } from '../notes/note-place';
 import { formatAmount, formatDate, formatDateTime, formatPercent } from '../shared-ui/format';
 import { changeWords } from '../what-changed/change-words';
 
@@ -11,6 +13,8 @@ export interface PackContext {
   /** The deal page's warnings; undefined while their signals could not all be read. */
   warnings: readonly DealWarning[] | undefined;
   currency: string | null;
+  /** The manager's private notes on the deal and its calls, only when they chose to include them. */
+  notes?: readonly PrivateNote[];
   /** Fixed in tests; the reader's own in the app. */
   locale?: string;
   timeZone?: string;
@@ -115,6 +119,16 @@ export function reviewPackMarkdown(pack: DealReviewPack, context: PackContext): 
     ...section('Activities', activities, 'No activity.'),
     ...section('Calls', calls, 'No calls.'),
     ...section('Changes since the bookmark', [since, '', ...(changes.length > 0 ? changes : ['No changes.'])], ''),
+    ...(context.notes ? section('My private notes', noteLines(context.notes, when), 'No notes.') : []),
     '',
   ].join('\n');
+}
+
+/** Each note on one line, where it was written and when, linking to its place. */
+export function noteLines(notes: readonly PrivateNote[], when: (iso: string | null) => string): string[] {
+  return notes.map((note) => {
+    const text = `${inline(placeWords(note.place, note.placeName))}, ${when(note.updatedAt)}: ${inline(note.body)}`;
+    const link = placeLink(note);
+    return link ? claim(text, link) : `- ${text}`;
+  });
 }
