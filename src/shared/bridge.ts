@@ -22,6 +22,14 @@ import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { type DealReviewPack, DealReviewPackParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
+import {
+  type ActionItem,
+  AddActionItemParams,
+  MarkOneOnOneParams,
+  type OneOnOneBrief,
+  OneOnOneParams,
+  SetActionItemDoneParams,
+} from './one-on-one';
 import { ListNotesParams, type NoteChange, type PrivateNote, RemoveNoteParams, SaveNoteParams } from './private-notes';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 import { type WhatChanged, WhatChangedParams } from './what-changed';
@@ -756,6 +764,12 @@ export const operations = {
   /** Writes a note (new, new text, or a removed one back); returns before and after, to undo. */
   saveNote: { params: SaveNoteParams, result: z.custom<NoteChange>() },
   removeNote: { params: RemoveNoteParams, result: z.custom<NoteChange>() },
+  /** A rep's 1:1 brief from the local copy: since the last 1:1 (or the copy's history), never the service. */
+  getOneOnOneBrief: { params: OneOnOneParams, result: z.custom<OneOnOneBrief>() },
+  /** The 1:1 is done: the bookmark "Last 1:1 with <rep>" moves to now (or back to `at`, to undo); when it was before. */
+  markOneOnOne: { params: MarkOneOnOneParams, result: z.object({ before: z.string().nullable() }) },
+  addActionItem: { params: AddActionItemParams, result: z.custom<ActionItem>() },
+  setActionItemDone: { params: SetActionItemDoneParams, result: z.custom<ActionItem>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

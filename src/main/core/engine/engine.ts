@@ -30,6 +30,13 @@ import type {
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
 import type {
+  ActionItem,
+  AddActionItemParams,
+  MarkOneOnOneParams,
+  OneOnOneBrief,
+  SetActionItemDoneParams,
+} from '../../../shared/one-on-one';
+import type {
   ListNotesParams,
   NoteChange,
   PrivateNote,
@@ -43,6 +50,7 @@ import { ApiError } from '../service-client/api-client/api-error';
 import { createChangeBatch } from './change-batch';
 import { checklistMatrix, checklistMisses } from './replica/coaching/checklist-matrix';
 import { coachingCopy } from './replica/coaching/coaching-copy';
+import { oneOnOnes } from './replica/coaching/one-on-one-brief';
 import { repDeals } from './replica/coaching/rep-deals';
 import { repFigures } from './replica/coaching/rep-figures';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
@@ -329,6 +337,23 @@ export function createEngine(options: EngineOptions) {
       onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).save(note, Date.now())),
     removeNote: (workspaceId: string, { id }: z.output<typeof RemoveNoteParams>): Promise<NoteChange> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).remove(id)),
+    /** The 1:1 brief for a rep, from the copy alone (none without one: an error says why). */
+    oneOnOneBrief: (workspaceId: string, { memberId }: { memberId: string }): Promise<OneOnOneBrief> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => oneOnOnes(db).brief(memberId, Date.now())),
+    markOneOnOne: (workspaceId: string, { memberId, at }: z.output<typeof MarkOneOnOneParams>) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        oneOnOnes(db).mark(memberId, at === undefined ? Date.now() : at === null ? null : Date.parse(at)),
+      ),
+    addActionItem: (
+      workspaceId: string,
+      { memberId, text }: z.output<typeof AddActionItemParams>,
+    ): Promise<ActionItem> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => oneOnOnes(db).add(memberId, text, Date.now())),
+    setActionItemDone: (
+      workspaceId: string,
+      { id, done }: z.output<typeof SetActionItemDoneParams>,
+    ): Promise<ActionItem> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => oneOnOnes(db).setDone(id, done, Date.now())),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

@@ -13,6 +13,12 @@ import {
   RepFiguresParams,
 } from '../../../../shared/bridge';
 import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
+import {
+  AddActionItemParams,
+  MarkOneOnOneParams,
+  OneOnOneParams,
+  SetActionItemDoneParams,
+} from '../../../../shared/one-on-one';
 import { ListNotesParams, RemoveNoteParams, SaveNoteParams } from '../../../../shared/private-notes';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { WhatChangedParams } from '../../../../shared/what-changed';
@@ -58,6 +64,10 @@ export const engineContract = {
   listNotes: { params: Workspace.extend({ query: ListNotesParams }), result: answer },
   saveNote: { params: Workspace.extend({ note: SaveNoteParams }), result: answer },
   removeNote: { params: Workspace.extend({ note: RemoveNoteParams }), result: answer },
+  oneOnOneBrief: { params: Workspace.extend({ query: OneOnOneParams }), result: answer },
+  markOneOnOne: { params: Workspace.extend({ mark: MarkOneOnOneParams }), result: answer },
+  addActionItem: { params: Workspace.extend({ item: AddActionItemParams }), result: answer },
+  setActionItemDone: { params: Workspace.extend({ item: SetActionItemDoneParams }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },
