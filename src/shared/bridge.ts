@@ -28,6 +28,7 @@ import {
   MarkOneOnOneParams,
   type OneOnOneBrief,
   OneOnOneParams,
+  RemoveActionItemParams,
   SetActionItemDoneParams,
 } from './one-on-one';
 import { ListNotesParams, type NoteChange, type PrivateNote, RemoveNoteParams, SaveNoteParams } from './private-notes';
@@ -770,6 +771,8 @@ export const operations = {
   markOneOnOne: { params: MarkOneOnOneParams, result: z.object({ before: z.string().nullable() }) },
   addActionItem: { params: AddActionItemParams, result: z.custom<ActionItem>() },
   setActionItemDone: { params: SetActionItemDoneParams, result: z.custom<ActionItem>() },
+  /** An action item added by mistake goes (the undo of adding one). */
+  removeActionItem: { params: RemoveActionItemParams, result: Empty },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

@@ -19,6 +19,7 @@ export const AddActionItemParams = z.object({
   text: z.string().trim().min(1, 'An action item needs some text.').max(500),
 });
 export const SetActionItemDoneParams = z.object({ id: z.string().min(1).max(100), done: z.boolean() });
+export const RemoveActionItemParams = z.object({ id: z.string().min(1).max(100) });
 /** The 1:1 is done up to now (`at` absent), or the bookmark moves back to `at` (null forgets it): undo. */
 export const MarkOneOnOneParams = z.object({
   memberId: MemberId,

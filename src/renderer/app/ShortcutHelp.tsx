@@ -38,6 +38,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['Esc', 'Checklist matrix: close a cell’s calls, back to the cell'],
   ['N', 'A private note on the marked transcript line (else the call), the deal or the rep on view'],
   ['Ctrl Enter', 'In a note: save it'],
+  ['P', 'On a rep’s page: their 1:1 brief (since the last 1:1, action items, copy or save as Markdown)'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

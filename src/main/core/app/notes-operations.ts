@@ -7,7 +7,8 @@ type NotesOperation =
   | 'getOneOnOneBrief'
   | 'markOneOnOne'
   | 'addActionItem'
-  | 'setActionItemDone';
+  | 'setActionItemDone'
+  | 'removeActionItem';
 
 /** The manager's private notes and 1:1s with reps: the active workspace's local copy only, never the service. */
 export function notesOperations({ workspaces, engine }: AppParts): Handlers<NotesOperation> {
@@ -20,5 +21,9 @@ export function notesOperations({ workspaces, engine }: AppParts): Handlers<Note
     markOneOnOne: async (mark) => engine.markOneOnOne(active(), mark),
     addActionItem: async (item) => engine.addActionItem(active(), item),
     setActionItemDone: async (item) => engine.setActionItemDone(active(), item),
+    removeActionItem: async (item) => {
+      await engine.removeActionItem(active(), item);
+      return {};
+    },
   };
 }

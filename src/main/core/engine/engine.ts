@@ -34,6 +34,7 @@ import type {
   AddActionItemParams,
   MarkOneOnOneParams,
   OneOnOneBrief,
+  RemoveActionItemParams,
   SetActionItemDoneParams,
 } from '../../../shared/one-on-one';
 import type {
@@ -354,6 +355,8 @@ export function createEngine(options: EngineOptions) {
       { id, done }: z.output<typeof SetActionItemDoneParams>,
     ): Promise<ActionItem> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => oneOnOnes(db).setDone(id, done, Date.now())),
+    removeActionItem: (workspaceId: string, { id }: z.output<typeof RemoveActionItemParams>): Promise<void> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => oneOnOnes(db).remove(id)),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

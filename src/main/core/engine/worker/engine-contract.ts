@@ -17,6 +17,7 @@ import {
   AddActionItemParams,
   MarkOneOnOneParams,
   OneOnOneParams,
+  RemoveActionItemParams,
   SetActionItemDoneParams,
 } from '../../../../shared/one-on-one';
 import { ListNotesParams, RemoveNoteParams, SaveNoteParams } from '../../../../shared/private-notes';
@@ -68,6 +69,7 @@ export const engineContract = {
   markOneOnOne: { params: Workspace.extend({ mark: MarkOneOnOneParams }), result: answer },
   addActionItem: { params: Workspace.extend({ item: AddActionItemParams }), result: answer },
   setActionItemDone: { params: Workspace.extend({ item: SetActionItemDoneParams }), result: answer },
+  removeActionItem: { params: Workspace.extend({ item: RemoveActionItemParams }), result: z.void() },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

@@ -227,6 +227,8 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('addActionItem', { workspaceId, item }) as ReturnType<Engine['addActionItem']>,
     setActionItemDone: (workspaceId, item) =>
       surely('setActionItemDone', { workspaceId, item }) as ReturnType<Engine['setActionItemDone']>,
+    removeActionItem: (workspaceId, item) =>
+      surely('removeActionItem', { workspaceId, item }) as ReturnType<Engine['removeActionItem']>,
     repDeals: (workspaceId, query) =>
       orElse(ask('repDeals', { workspaceId, query }) as ReturnType<Engine['repDeals']>, () => ({
         copy: restarting,

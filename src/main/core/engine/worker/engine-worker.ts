@@ -47,6 +47,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     markOneOnOne: ({ workspaceId, mark }) => engine.markOneOnOne(workspaceId, mark),
     addActionItem: ({ workspaceId, item }) => engine.addActionItem(workspaceId, item),
     setActionItemDone: ({ workspaceId, item }) => engine.setActionItemDone(workspaceId, item),
+    removeActionItem: ({ workspaceId, item }) => engine.removeActionItem(workspaceId, item),
     copyStatus: ({ workspaceId }) => engine.copyStatus(workspaceId),
     describeCopy: ({ workspaceId }) => engine.describeCopy(workspaceId),
     syncStatus: ({ workspaceId }) => engine.syncStatus(workspaceId),

@@ -204,6 +204,11 @@ export function oneOnOnes(db: ReplicaDatabase) {
       return itemOf(item(id)!);
     },
 
+    remove(id: string): void {
+      const removed = db.prepare('DELETE FROM one_on_one_items WHERE id = ?').run(id).changes;
+      if (removed === 0) throw new ApiError({ code: 'not_found', message: 'That action item no longer exists.' });
+    },
+
     setDone(id: string, done: boolean, now: number): ActionItem {
       const changed = db
         .prepare('UPDATE one_on_one_items SET done_at = ? WHERE id = ?')
