@@ -29,6 +29,8 @@ export interface CallscopeApp {
   serviceCli(args: string[]): Promise<string>;
   /** The requests the app has made of the service so far (only with a `serviceVariant`, 'as-is' to count alone). */
   requestsMade(): readonly ReceivedRequest[];
+  /** The same requests as text, with their headers and bodies (only with a `serviceVariant`). */
+  requestsSent(): readonly string[];
   /** Stops the service (SIGTERM); its data stays. Only with `outageRehearsal`. */
   stopService(): Promise<void>;
   /** Starts it again at the same address. Only with `outageRehearsal`. */
@@ -135,6 +137,7 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           appServiceUrl,
           serviceCli: (args) => service.cli(args),
           requestsMade: () => proxy?.received() ?? [],
+          requestsSent: () => proxy?.wire() ?? [],
           async stopService() {
             if (!outageRehearsal) throw new Error('stopService needs test.use({ outageRehearsal: true })');
             await service.terminate();

@@ -23,6 +23,16 @@ import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams
 import { type DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 import {
+  type ActionItem,
+  AddActionItemParams,
+  MarkOneOnOneParams,
+  type OneOnOneBrief,
+  OneOnOneParams,
+  RemoveActionItemParams,
+  SetActionItemDoneParams,
+} from './one-on-one';
+import { ListNotesParams, type NoteChange, type PrivateNote, RemoveNoteParams, SaveNoteParams } from './private-notes';
+import {
   MarkReviewPassParams,
   type OneOnOneCall,
   OneOnOneCallsParams,
@@ -791,6 +801,19 @@ export const operations = {
   getTrackerReport: { params: TrackerRef, result: z.custom<TrackerReport>() },
   /** The lines of the copy's calls that say a tracker's phrases. */
   listTrackerHits: { params: TrackerHitsParams, result: z.custom<TrackerLine[]>() },
+  /** The manager's private notes from the active workspace's local copy, never sent: about records, or holding a text. */
+  listNotes: { params: ListNotesParams, result: z.custom<PrivateNote[]>() },
+  /** Writes a note (new, new text, or a removed one back); returns before and after, to undo. */
+  saveNote: { params: SaveNoteParams, result: z.custom<NoteChange>() },
+  removeNote: { params: RemoveNoteParams, result: z.custom<NoteChange>() },
+  /** A rep's 1:1 brief from the local copy: since the last 1:1 (or the copy's history), never the service. */
+  getOneOnOneBrief: { params: OneOnOneParams, result: z.custom<OneOnOneBrief>() },
+  /** The 1:1 is done: the bookmark "Last 1:1 with <rep>" moves to now (or back to `at`, to undo); when it was before. */
+  markOneOnOne: { params: MarkOneOnOneParams, result: z.object({ before: z.string().nullable() }) },
+  addActionItem: { params: AddActionItemParams, result: z.custom<ActionItem>() },
+  setActionItemDone: { params: SetActionItemDoneParams, result: z.custom<ActionItem>() },
+  /** An action item added by mistake goes (the undo of adding one). */
+  removeActionItem: { params: RemoveActionItemParams, result: Empty },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

@@ -13,6 +13,7 @@ import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { useScreenAhead, useValueAfterPaint } from '../navigation/render-ahead';
 import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
+import { BriefScreen } from '../one-on-one/BriefScreen';
 import { ReviewPackButton } from '../review-pack/ReviewPackButton';
 import { RowPackButtons } from '../review-pack/RowPackButtons';
 import { RollupScreen } from '../rollup/RollupScreen';
@@ -181,6 +182,8 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <TeamScreen />;
     case 'rep':
       return <RepScreen key={route.memberId} memberId={route.memberId} />;
+    case 'one-on-one':
+      return <BriefScreen key={route.memberId} memberId={route.memberId} />;
     case 'checklist-matrix':
       return <ChecklistMatrixScreen view={route.view} />;
     case 'trackers':

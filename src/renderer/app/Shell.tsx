@@ -5,6 +5,7 @@ import { prefetchBoard } from '../deals/queries';
 import { LinkAhead } from '../navigation/render-ahead';
 import { useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
+import { NoteEditor } from '../notes/NoteEditor';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
@@ -65,6 +66,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       <SearchPalette timeScale={workspace.profile.segmentTimeScale} />
       <ShortcutHelp />
       <UndoToast />
+      <NoteEditor />
       <KeyPrompt workspace={workspace} />
     </div>
   );

@@ -44,6 +44,9 @@ export const shortcuts: [keys: string, what: string][] = [
   ['1  /  2  /  3', 'Review queue, on a call: reviewed / add to the rep’s next 1:1 / dismiss'],
   ['H', 'Review queue, on a call: snooze it to a date (it comes back that day)'],
   ['J  /  K  then  Enter', 'Review queue: step through the calls; Enter opens the call'],
+  ['N', 'A private note on the marked transcript line (else the call), the deal or the rep on view'],
+  ['Ctrl Enter', 'In a note: save it'],
+  ['P', 'On a rep’s page: their 1:1 brief (since the last 1:1, action items, copy or save as Markdown)'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -5,6 +5,8 @@ import { bookmarkKeys } from '../bookmarks/queries';
 import { coachingKeys } from '../coaching/queries';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
+import { noteKeys } from '../notes/queries';
+import { oneOnOneKeys } from '../one-on-one/queries';
 import { getBridge } from '../platform';
 import { replicaKeys, syncKeys } from '../replica/queries';
 import { rollupKeys } from '../rollup/queries';
@@ -57,6 +59,9 @@ export function useBridgeEvents(): void {
         void queryClient.invalidateQueries({ queryKey: whatChangedKeys.all });
         // The coaching screens are the copy's alone: one turned off, removed or rebuilt changes them.
         void queryClient.invalidateQueries({ queryKey: coachingKeys.all });
+        // The manager's private notes and 1:1s live only in the copy, and go with it.
+        void queryClient.invalidateQueries({ queryKey: noteKeys.all });
+        void queryClient.invalidateQueries({ queryKey: oneOnOneKeys.all });
       }),
       bridge.on('connectivityChanged', (reach) => {
         queryClient.setQueryData<ReplicaStatus>(replicaKeys.status(), (status) =>

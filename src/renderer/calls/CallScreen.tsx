@@ -1,11 +1,14 @@
 import { useInfiniteQuery, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { humanize } from '../../shared/humanize';
+import type { NotePlace } from '../../shared/private-notes';
 import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { useValueAfterPaint } from '../navigation/render-ahead';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { PlaceNotes, useNoteKey } from '../notes/PlaceNotes';
+import { CALL_NOTE_KINDS } from '../notes/queries';
 import { callReads } from '../records/call-reads';
 import { callStatusTones } from '../records/call-status';
 import { DealName } from '../records/DealName';
@@ -30,6 +33,7 @@ import { analysisJob, callQueries } from './queries';
 import { SalesEventsPanel } from './SalesEventsPanel';
 import { SummaryPanel } from './SummaryPanel';
 import type { TranscriptFocus } from './transcript-focus';
+import type { TranscriptLine } from './transcript-lines';
 import './calls.css';
 
 /**
@@ -76,6 +80,10 @@ export function CallScreen({
   const [tab, setTab] = useState('summary');
   const [exporting, setExporting] = useState(false);
   useKeyShortcut('e', () => setExporting(true));
+  // `N` writes on the marked line (a jump, a find, a search result), else on the call.
+  const [line, setLine] = useState<TranscriptLine | null>(null);
+  const callPlace: NotePlace = { kind: 'call', id: callId };
+  useNoteKey(() => (line ? { kind: 'line', id: callId, segmentId: line.id, seconds: line.start } : callPlace));
   const call = video.data?.data;
   // A jump made on the page holds until the address changes (another search result in the same call).
   const address = `${segmentId}\n${seconds}\n${highlight}`;
@@ -170,6 +178,7 @@ export function CallScreen({
           }
         />
       </div>
+      <PlaceNotes place={callPlace} kinds={CALL_NOTE_KINDS} headingId="call-notes-heading" />
       {!bodyShown && <SkeletonBlock height={560} label="Loading transcript" />}
       {bodyShown && (
         <div className="call-layout">
@@ -204,6 +213,7 @@ export function CallScreen({
             seconds={seconds}
             highlight={highlight}
             jumped={jumped}
+            onCurrent={setLine}
           />
         </div>
       )}

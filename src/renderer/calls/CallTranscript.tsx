@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
+import type { PrivateNote } from '../../shared/private-notes';
+import { CALL_NOTE_KINDS, noteQueries } from '../notes/queries';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
@@ -6,6 +9,7 @@ import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { TalkTime } from './TalkTime';
 import { Transcript } from './Transcript';
 import type { TranscriptFocus } from './transcript-focus';
+import type { TranscriptLine } from './transcript-lines';
 import { lineAtMoment } from './transcript-lookup';
 import { useTranscriptLines } from './useTranscriptLines';
 
@@ -21,17 +25,21 @@ export const CallTranscript = memo(function CallTranscript({
   seconds,
   highlight,
   jumped,
+  onCurrent,
 }: {
   callId: string;
   segmentId: string | null;
   seconds: number | null;
   highlight: string | null;
   jumped: TranscriptFocus | null;
+  onCurrent: (line: TranscriptLine | null) => void;
 }) {
   const { transcript, lines } = useTranscriptLines(callId);
   // A moment link names a time, not a segment: the line said then, once the transcript is here.
   const momentSegmentId = seconds === null ? null : (lines.all()[lineAtMoment(lines.all(), seconds)]?.id ?? null);
   const routeSegmentId = segmentId ?? momentSegmentId;
+  const notes = useQuery(noteQueries.about(CALL_NOTE_KINDS, callId)).data;
+  const lineNotes = useMemo(() => notesByLine(notes ?? []), [notes]);
   const routeFocus = useMemo(
     () => (routeSegmentId ? { segmentId: routeSegmentId, highlight, seq: 0 } : null),
     [routeSegmentId, highlight],
@@ -51,7 +59,13 @@ export const CallTranscript = memo(function CallTranscript({
           ) : (
             <>
               <TalkTime transcript={lines} />
-              <Transcript callId={callId} transcript={lines} focus={jumped ?? routeFocus} />
+              <Transcript
+                callId={callId}
+                transcript={lines}
+                focus={jumped ?? routeFocus}
+                lineNotes={lineNotes}
+                onCurrent={onCurrent}
+              />
             </>
           )}
         </>
@@ -59,3 +73,12 @@ export const CallTranscript = memo(function CallTranscript({
     </section>
   );
 });
+
+function notesByLine(notes: readonly PrivateNote[]): ReadonlyMap<string, PrivateNote[]> {
+  const byLine = new Map<string, PrivateNote[]>();
+  for (const note of notes) {
+    if (note.place.kind !== 'line') continue;
+    byLine.set(note.place.segmentId, [...(byLine.get(note.place.segmentId) ?? []), note]);
+  }
+  return byLine;
+}

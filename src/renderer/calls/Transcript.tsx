@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { humanize } from '../../shared/humanize';
 import { momentLink } from '../../shared/moment-link';
+import type { PrivateNote } from '../../shared/private-notes';
 import { formatClock } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
@@ -25,10 +26,16 @@ export function Transcript({
   callId,
   transcript,
   focus,
+  lineNotes,
+  onCurrent,
 }: {
   callId: string;
   transcript: TranscriptLines;
   focus: TranscriptFocus | null;
+  /** The manager's notes on lines, by segment id, shown under each line. */
+  lineNotes: ReadonlyMap<string, readonly PrivateNote[]>;
+  /** The marked line changed (a jump, a find): what `N` writes a note on. */
+  onCurrent: (line: TranscriptLine | null) => void;
 }) {
   const scrollRef = useRef<HTMLElement>(null);
   const [find, setFind] = useState('');
@@ -50,6 +57,9 @@ export function Transcript({
       setCopiedId(null);
     }
   };
+  useEffect(() => {
+    onCurrent(current !== null && current < transcript.length ? transcript.at(current) : null);
+  }, [current, transcript, onCurrent]);
   useKeyShortcut('l', () => {
     if (current !== null && current < transcript.length) void copyLink(transcript.at(current));
   });
@@ -162,6 +172,12 @@ export function Transcript({
                 <span className="segment-text">
                   <Highlighted text={segment.text} query={highlight} />
                 </span>
+                {lineNotes.get(segment.id)?.map((note) => (
+                  <p key={note.id} className="segment-note small">
+                    <span className="visually-hidden">Your note: </span>
+                    {note.body}
+                  </p>
+                ))}
                 <button
                   type="button"
                   className="button small segment-link"

@@ -64,7 +64,7 @@ export function RepCalls({ memberId, name }: { memberId: string; name: string })
 }
 
 /** Each figure: the rep's median over the period, the team's, and the published reference. */
-function FigureTiles({ figures }: { figures: RepFigures }) {
+export function FigureTiles({ figures }: { figures: RepFigures }) {
   return (
     <dl className="figure-tiles">
       {repFigureList.map((figure) => (

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { memberName } from '../../shared/api';
-import { Link } from '../navigation/router';
+import { Link, navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { PlaceNotes, useNoteKey } from '../notes/PlaceNotes';
 import { ErrorState } from '../shared-ui/ErrorState';
+import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { Avatar } from '../team/Avatar';
 import { memberStatusTones } from '../team/member-status';
@@ -22,6 +24,8 @@ export function RepScreen({ memberId }: { memberId: string }) {
   const members = useQuery(memberQueries.list());
   const member = members.data?.data.find((candidate) => candidate.id === memberId);
   const name = member ? memberName(member) : members.isPending ? 'Loading rep…' : 'Unknown member';
+  useNoteKey(() => ({ kind: 'rep', id: memberId }));
+  useKeyShortcut('p', () => navigate(paths.oneOnOne(memberId)));
   return (
     <div className="screen rep-screen">
       <Link to={paths.team()} className="back-link">
@@ -34,10 +38,14 @@ export function RepScreen({ memberId }: { memberId: string }) {
           {member && <StatusBadge value={member.status} tones={memberStatusTones} />}
         </div>
         {member?.email && <span className="muted">{member.email}</span>}
+        <Link to={paths.oneOnOne(memberId)} className="button small" aria-keyshortcuts="p">
+          1:1 brief <kbd>P</kbd>
+        </Link>
       </div>
       {members.isError && (
         <ErrorState error={members.error} onRetry={() => members.refetch()} title="The team could not be read" />
       )}
+      <PlaceNotes place={{ kind: 'rep', id: memberId }} kinds={REP_NOTE_KINDS} headingId="rep-notes-heading" />
       <section className="card" aria-labelledby="rep-deals-heading">
         <h2 id="rep-deals-heading">Open deals</h2>
         <RepDeals memberId={memberId} />
@@ -50,3 +58,5 @@ export function RepScreen({ memberId }: { memberId: string }) {
     </div>
   );
 }
+
+const REP_NOTE_KINDS = ['rep'] as const;

@@ -5,6 +5,7 @@ import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { PlaceNotes, useNoteKey } from '../notes/PlaceNotes';
 import { dealReads } from '../records/deal-reads';
 import { useOfflineReason } from '../replica/queries';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -66,6 +67,7 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
   const offlineReason = useOfflineReason();
   const currency = useWorkspaceCurrency();
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
+  useNoteKey(() => ({ kind: 'deal', id: dealId }));
 
   if (deal.isError && isWholeScreenError(deal.error)) {
     return (
@@ -130,6 +132,7 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
           }
         />
       </div>
+      <PlaceNotes place={{ kind: 'deal', id: dealId }} kinds={DEAL_NOTE_KINDS} headingId="deal-notes-heading" />
       <div className="grid two deal-panels">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a fixed-height panel that scrolls must be reachable by keyboard */}
         <section className="card" aria-labelledby="probability-heading" tabIndex={0}>
@@ -170,6 +173,8 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
     </div>
   );
 }
+
+const DEAL_NOTE_KINDS = ['deal'] as const;
 
 /** One word-sized line in the deal's facts, so the page does not move when the warnings are known. */
 function RiskSummary({ warnings }: { warnings: DealWarning[] | undefined }) {

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { replaceWhenPaused } from '../navigation/render-ahead';
 import { paths, type TranscriptSearchAddress } from '../navigation/routes';
+import { NoteMatches } from '../notes/NoteMatches';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
@@ -96,6 +97,7 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
           The local index covers all {first.coverage.indexedCalls} calls of this workspace.
         </p>
       ) : null}
+      <NoteMatches text={request?.q ?? null} />
       {request === null ? null : results.isError ? (
         <ErrorState error={results.error} onRetry={() => results.refetch()} title="Search failed" />
       ) : !pages || !first ? (

@@ -13,6 +13,7 @@ export type Route =
   | { name: 'call'; callId: string; segmentId: string | null; highlight: string | null; seconds: number | null }
   | { name: 'team' }
   | { name: 'rep'; memberId: string }
+  | { name: 'one-on-one'; memberId: string }
   | { name: 'checklist-matrix'; view: MatrixAddress }
   | { name: 'trackers'; view: TrackersAddress }
   | { name: 'review-queue'; windowDays: number | null }
@@ -172,6 +173,7 @@ function decodedPart(part: string): string | null {
 export function matchRoute(pathname: string, search: URLSearchParams): Route {
   const parts = pathname.split('/').filter(Boolean).map(decodedPart);
   const [section, id, ...rest] = parts;
+  if (section === 'team' && id && rest.length === 1 && rest[0] === 'brief') return { name: 'one-on-one', memberId: id };
   if (rest.length > 0 || parts.includes(null)) return { name: 'not-found', path: pathname };
   if (section === undefined) return { name: 'pipeline' };
   if (section === 'deals') return id ? { name: 'deal', dealId: id } : { name: 'pipeline' };
@@ -251,6 +253,8 @@ export const paths = {
   team: () => pathTo({ screen: 'team' }),
   /** A rep's page: their deals, calls and figures against the team's. */
   rep: (memberId: string) => `/team/${encodeURIComponent(memberId)}`,
+  /** A rep's 1:1 brief. */
+  oneOnOne: (memberId: string) => `/team/${encodeURIComponent(memberId)}/brief`,
   /** Reps × checklist items; only what differs from the defaults goes into the address. */
   checklistMatrix: (view: Partial<MatrixAddress> = {}) => matrixPath(view),
   /** The manager's trackers; the tracker shown and the row whose hits are listed go into the address. */

@@ -103,7 +103,8 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
         }
       >
         <p>
-          The copy of this workspace’s calls and deals on this computer is deleted, with its key in the keychain.
+          The copy of this workspace’s calls and deals on this computer is deleted, with its key in the keychain, and
+          with it what lives only there: your private notes, bookmarks and your calls on deals.
           {confirm === 'off'
             ? ' Screens then ask the service each time and cannot be read offline, until you turn it on again.'
             : kept

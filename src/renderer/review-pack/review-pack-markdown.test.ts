@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DealReviewPack } from '../../shared/deal-review-pack';
 import { parseCallscopeLink } from '../../shared/moment-link';
+import type { PrivateNote } from '../../shared/private-notes';
 import golden from './fixtures/review-pack.md?raw';
 import rowGolden from './fixtures/row-review-pack.md?raw';
 import { reviewPackHtml } from './review-pack-html';
@@ -156,6 +157,36 @@ describe('a deal’s review pack as Markdown', () => {
     expect(markdown).not.toMatch(/(?<!\\)\]\((javascript:|callscope:\/\/deal\/other)/);
     expect(markdown).not.toMatch(/^# heading/m);
     expect(markdown).toContain('\\<script\\>');
+  });
+
+  it('has the manager’s notes only when they are included, each linking to its place and escaped', () => {
+    const noteOf = (place: PrivateNote['place'], body: string, placeName: string): PrivateNote => ({
+      id: `note_${body.length}`,
+      place,
+      body,
+      createdAt: '2026-11-10T08:00:00.000Z',
+      updatedAt: '2026-11-11T08:30:00.000Z',
+      placeName,
+    });
+    const notes = [
+      noteOf({ kind: 'deal', id: 'deal_acme' }, 'Champion leaves in January', 'Acme renewal'),
+      noteOf({ kind: 'line', id: 'vid_2', segmentId: 'seg_9', seconds: 65.5 }, 'Dodged\n[pricing](x)', 'Pricing call'),
+    ];
+    expect(reviewPackMarkdown(synthetic(), { ...context, notes: [] })).toBe(
+      `${golden.trimEnd()}\n\n## My private notes\n\nNo notes.\n`,
+    );
+    const markdown = reviewPackMarkdown(synthetic(), { ...context, notes });
+    expect(markdown.slice(golden.trimEnd().length)).toBe(
+      [
+        '',
+        '',
+        '## My private notes',
+        '',
+        '- Deal Acme renewal, 11 Nov 2026, 08:30: Champion leaves in January ([open](callscope://deal/deal_acme))',
+        '- Line at 1:05 of Pricing call, 11 Nov 2026, 08:30: Dodged \\[pricing\\](x) ([open](callscope://call/vid_2?t=65.5))',
+        '',
+      ].join('\n'),
+    );
   });
 });
 

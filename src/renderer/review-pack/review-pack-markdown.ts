@@ -2,8 +2,10 @@ import type { DealReviewPack, PackFactor, PackScoring } from '../../shared/deal-
 import { humanize } from '../../shared/humanize';
 import { dealLink, momentLink } from '../../shared/moment-link';
 import { oneLine } from '../../shared/one-line';
+import type { PrivateNote } from '../../shared/private-notes';
 import { escapeMarkdown } from '../calls/export/transcript-export';
 import type { DealWarning } from '../deals/deal-warnings';
+import { placeLink, placeWords } from '../notes/note-place';
 import { formatAmount, formatDate, formatDateTime, formatPercent } from '../shared-ui/format';
 import { changeWords } from '../what-changed/change-words';
 import { headingAnchor } from './heading-anchor';
@@ -15,6 +17,8 @@ export interface PackContext {
    */
   warnings: readonly DealWarning[] | null | undefined;
   currency: string | null;
+  /** The manager's private notes on the deal and its calls, only when they chose to include them. */
+  notes?: readonly PrivateNote[];
   /** Fixed in tests; the reader's own in the app. */
   locale?: string;
   timeZone?: string;
@@ -159,6 +163,7 @@ function packLines(pack: DealReviewPack, context: PackContext, level: string): s
     ...section('Activities', activities, 'No activity.'),
     ...section('Calls', calls, 'No calls.'),
     ...section('Changes since the bookmark', [since, '', ...(changes.length > 0 ? changes : ['No changes.'])], ''),
+    ...(context.notes ? section('My private notes', noteLines(context.notes, when), 'No notes.') : []),
   ];
 }
 
@@ -216,4 +221,13 @@ export function rowReviewPackMarkdown(row: RowPack, context: Omit<PackContext, '
     ]),
     '',
   ].join('\n');
+}
+
+/** Each note on one line, where it was written and when, linking to its place. */
+export function noteLines(notes: readonly PrivateNote[], when: (iso: string | null) => string): string[] {
+  return notes.map((note) => {
+    const text = `${inline(placeWords(note.place, note.placeName))}, ${when(note.updatedAt)}: ${inline(note.body)}`;
+    const link = placeLink(note);
+    return link ? claim(text, link) : `- ${text}`;
+  });
 }

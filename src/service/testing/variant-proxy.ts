@@ -121,6 +121,11 @@ export interface VariantProxy {
   readonly url: string;
   /** Every request received so far, oldest first. */
   received(): readonly ReceivedRequest[];
+  /**
+   * Every request received so far as text: its method, address, headers and body, for a test that
+   * something private was never sent (a request is here once its body has arrived).
+   */
+  wire(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -131,10 +136,12 @@ export interface VariantProxy {
  */
 export async function startVariantProxy(targetUrl: string, variant: ServiceVariant): Promise<VariantProxy> {
   const received: ReceivedRequest[] = [];
+  const wire: string[] = [];
   const server = createServer((request, response) => {
     received.push({ method: request.method ?? 'GET', path: request.url ?? '/', at: Date.now() });
     void (async () => {
       const body = await readBody(request);
+      wire.push(`${request.method} ${request.url}\n${request.rawHeaders.join('\n')}\n\n${body.toString('utf8')}`);
       const exchange = exchangeOf(request, targetUrl);
       const { url } = exchange;
       const early = variant.request?.(exchange);
@@ -156,6 +163,7 @@ export async function startVariantProxy(targetUrl: string, variant: ServiceVaria
   return {
     url: `http://127.0.0.1:${port}`,
     received: () => [...received],
+    wire: () => [...wire],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

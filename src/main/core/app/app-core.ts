@@ -14,6 +14,7 @@ import { copyOperations } from './copy-operations';
 import { followJobs } from './job-following';
 import type { JobPollingPolicy } from './job-watcher';
 import { startLocalEngine } from './local-engine';
+import { notesOperations } from './notes-operations';
 import type { AppParts, Handlers, OwnOperationName } from './operation-handlers';
 import { reviewOperations } from './review-operations';
 import { rollupOperations } from './rollup-operations';
@@ -157,6 +158,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...jobOperations(app),
     ...reviewOperations(app),
     ...trackerOperations(app),
+    ...notesOperations(app),
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {

@@ -29,6 +29,21 @@ import type {
   SyncStatus,
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from '../../../shared/deal-review-pack';
+import type {
+  ActionItem,
+  AddActionItemParams,
+  MarkOneOnOneParams,
+  OneOnOneBrief,
+  RemoveActionItemParams,
+  SetActionItemDoneParams,
+} from '../../../shared/one-on-one';
+import type {
+  ListNotesParams,
+  NoteChange,
+  PrivateNote,
+  RemoveNoteParams,
+  SaveNoteParams,
+} from '../../../shared/private-notes';
 import {
   type MarkReviewPassParams,
   NO_REVIEW_QUEUE,
@@ -55,6 +70,7 @@ import { ApiError } from '../service-client/api-client/api-error';
 import { createChangeBatch } from './change-batch';
 import { checklistMatrix, checklistMisses } from './replica/coaching/checklist-matrix';
 import { coachingCopy } from './replica/coaching/coaching-copy';
+import { oneOnOnes } from './replica/coaching/one-on-one-brief';
 import { repDeals } from './replica/coaching/rep-deals';
 import { repFigures } from './replica/coaching/rep-figures';
 import { oneOnOneCalls, writeReviewDecision, writeReviewPass } from './replica/coaching/review-decisions';
@@ -71,6 +87,7 @@ import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-
 import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
 import { dealReviewPackIn, dealReviewPacksIn } from './replica/model/deal-review-pack';
+import { privateNotes } from './replica/model/private-notes';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -364,6 +381,32 @@ export function createEngine(options: EngineOptions) {
       ),
     removeBookmark: (workspaceId: string, { id }: z.output<typeof RemoveBookmarkParams>): Promise<Bookmarks> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceBookmarks(db).remove(id)),
+    /** The manager's private notes, kept in the copy and never sent (none without one: an error says why). */
+    listNotes: (workspaceId: string, query: ListNotesParams): Promise<PrivateNote[]> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => privateNotes(db).list(query)),
+    saveNote: (workspaceId: string, note: SaveNoteParams): Promise<NoteChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).save(note, Date.now())),
+    removeNote: (workspaceId: string, { id }: z.output<typeof RemoveNoteParams>): Promise<NoteChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).remove(id)),
+    /** The 1:1 brief for a rep, from the copy alone (none without one: an error says why). */
+    oneOnOneBrief: (workspaceId: string, { memberId }: { memberId: string }): Promise<OneOnOneBrief> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => oneOnOnes(db).brief(memberId, Date.now())),
+    markOneOnOne: (workspaceId: string, { memberId, at }: z.output<typeof MarkOneOnOneParams>) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        oneOnOnes(db).mark(memberId, at === undefined ? Date.now() : at === null ? null : Date.parse(at)),
+      ),
+    addActionItem: (
+      workspaceId: string,
+      { memberId, text }: z.output<typeof AddActionItemParams>,
+    ): Promise<ActionItem> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => oneOnOnes(db).add(memberId, text, Date.now())),
+    setActionItemDone: (
+      workspaceId: string,
+      { id, done }: z.output<typeof SetActionItemDoneParams>,
+    ): Promise<ActionItem> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => oneOnOnes(db).setDone(id, done, Date.now())),
+    removeActionItem: (workspaceId: string, { id }: z.output<typeof RemoveActionItemParams>): Promise<void> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => oneOnOnes(db).remove(id)),
 
     /** The manager's trackers, kept in the copy (none without one: an error says why). */
     listTrackers: (workspaceId: string): Promise<Tracker[]> =>

@@ -296,6 +296,29 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      id INTEGER PRIMARY KEY CHECK (id = 1),
      at INTEGER NOT NULL
    );`,
+  // The manager's private notes (model/private-notes.ts) on a call, a line of its transcript, a
+  // deal or a rep, and the action items of their 1:1s with reps (coaching/one-on-one-brief.ts).
+  // Theirs alone: kept here, encrypted with the copy, never sent, and they go with
+  // the local data. Keyed by the record's id, not tied to its row, so a record that leaves the
+  // copy's scope finds its notes again when it comes back.
+  `CREATE TABLE IF NOT EXISTS private_notes (
+     id TEXT PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('call', 'deal', 'rep', 'line')),
+     target_id TEXT NOT NULL,
+     segment_id TEXT,
+     seconds REAL,
+     body TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX IF NOT EXISTS private_notes_target ON private_notes (target_id, kind);
+   CREATE TABLE IF NOT EXISTS one_on_one_items (
+     id TEXT PRIMARY KEY,
+     member_id TEXT NOT NULL,
+     text TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     done_at INTEGER
+   ) WITHOUT ROWID;`,
 ];
 
 /**

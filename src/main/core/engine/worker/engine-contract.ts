@@ -14,6 +14,14 @@ import {
 } from '../../../../shared/bridge';
 import { DealReviewPackParams, DealReviewPacksParams } from '../../../../shared/deal-review-pack';
 import {
+  AddActionItemParams,
+  MarkOneOnOneParams,
+  OneOnOneParams,
+  RemoveActionItemParams,
+  SetActionItemDoneParams,
+} from '../../../../shared/one-on-one';
+import { ListNotesParams, RemoveNoteParams, SaveNoteParams } from '../../../../shared/private-notes';
+import {
   MarkReviewPassParams,
   OneOnOneCallsParams,
   ReviewQueueParams,
@@ -72,6 +80,14 @@ export const engineContract = {
   setReviewDecision: { params: Workspace.extend(SetReviewDecisionParams.shape), result: answer },
   markReviewPass: { params: Workspace.extend({ pass: MarkReviewPassParams }), result: answer },
   oneOnOneCalls: { params: Workspace.extend({ query: OneOnOneCallsParams }), result: answer },
+  listNotes: { params: Workspace.extend({ query: ListNotesParams }), result: answer },
+  saveNote: { params: Workspace.extend({ note: SaveNoteParams }), result: answer },
+  removeNote: { params: Workspace.extend({ note: RemoveNoteParams }), result: answer },
+  oneOnOneBrief: { params: Workspace.extend({ query: OneOnOneParams }), result: answer },
+  markOneOnOne: { params: Workspace.extend({ mark: MarkOneOnOneParams }), result: answer },
+  addActionItem: { params: Workspace.extend({ item: AddActionItemParams }), result: answer },
+  setActionItemDone: { params: Workspace.extend({ item: SetActionItemDoneParams }), result: answer },
+  removeActionItem: { params: Workspace.extend({ item: RemoveActionItemParams }), result: z.void() },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

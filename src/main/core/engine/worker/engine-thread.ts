@@ -219,6 +219,19 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('saveBookmark', { workspaceId, bookmark }) as ReturnType<Engine['saveBookmark']>,
     removeBookmark: (workspaceId, bookmark) =>
       surely('removeBookmark', { workspaceId, bookmark }) as ReturnType<Engine['removeBookmark']>,
+    listNotes: (workspaceId, query) => surely('listNotes', { workspaceId, query }) as ReturnType<Engine['listNotes']>,
+    saveNote: (workspaceId, note) => surely('saveNote', { workspaceId, note }) as ReturnType<Engine['saveNote']>,
+    removeNote: (workspaceId, note) => surely('removeNote', { workspaceId, note }) as ReturnType<Engine['removeNote']>,
+    oneOnOneBrief: (workspaceId, query) =>
+      surely('oneOnOneBrief', { workspaceId, query }) as ReturnType<Engine['oneOnOneBrief']>,
+    markOneOnOne: (workspaceId, mark) =>
+      surely('markOneOnOne', { workspaceId, mark }) as ReturnType<Engine['markOneOnOne']>,
+    addActionItem: (workspaceId, item) =>
+      surely('addActionItem', { workspaceId, item }) as ReturnType<Engine['addActionItem']>,
+    setActionItemDone: (workspaceId, item) =>
+      surely('setActionItemDone', { workspaceId, item }) as ReturnType<Engine['setActionItemDone']>,
+    removeActionItem: (workspaceId, item) =>
+      surely('removeActionItem', { workspaceId, item }) as ReturnType<Engine['removeActionItem']>,
     repDeals: (workspaceId, query) =>
       orElse(ask('repDeals', { workspaceId, query }) as ReturnType<Engine['repDeals']>, () => ({
         copy: restarting,

@@ -192,7 +192,7 @@ export function checklistMisses(
 }
 
 /** The quotes an item's evidence holds, read tolerantly: one without text is no quote. */
-function parseEvidence(json: string): { id: string | null; text: string; relevance: string | null }[] {
+export function parseEvidence(json: string): { id: string | null; text: string; relevance: string | null }[] {
   const quotes = JSON.parse(json) as unknown;
   if (!Array.isArray(quotes)) return [];
   return quotes.flatMap((quote: Record<string, unknown> | null) =>
