@@ -610,6 +610,30 @@ export const JobFollowState = z.enum(['following', 'retrying', 'gave-up', 'still
 export type JobFollowState = z.infer<typeof JobFollowState>;
 
 /**
+ * A Re-score or Analyze started while the service could not be reached, kept in the workspace's
+ * local copy until main's outbox has sent it (`refused`: the service answered it with a refusal,
+ * shown until the person dismisses it). Its id is the start's `Idempotency-Key`.
+ */
+export const QueuedJob = z.object({
+  idempotencyKey: IdempotencyKey,
+  kind: JobKind,
+  parentId: z.string().min(1),
+  queuedAt: z.string(),
+  refused: BridgeError.nullable(),
+});
+export type QueuedJob = z.infer<typeof QueuedJob>;
+const QueuedJobs = z.object({ jobs: z.array(QueuedJob) });
+/** How main changes the queue in the copy; the engine keeps, besides, the history's ids before the first send. */
+export const QueuedJobChange = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('list') }),
+  z.object({ do: z.literal('add'), job: QueuedJob.pick({ idempotencyKey: true, kind: true, parentId: true }) }),
+  z.object({ do: z.literal('remove'), idempotencyKey: IdempotencyKey }),
+  z.object({ do: z.literal('known'), idempotencyKey: IdempotencyKey, known: z.array(z.string()) }),
+  z.object({ do: z.literal('refused'), idempotencyKey: IdempotencyKey, error: BridgeError }),
+]);
+export type QueuedJobChange = z.infer<typeof QueuedJobChange>;
+
+/**
  * An API operation: the endpoint's path, query and body fields as one flat params object; its
  * result is the endpoint's `ApiResult`.
  */
@@ -766,6 +790,20 @@ export const operations = {
     result: z.object({ jobId: z.string().nullable() }),
   },
 
+  /** The active workspace's queued starts (a Re-score or Analyze kept while the service could not be reached). */
+  listQueuedJobs: { params: Empty, result: QueuedJobs },
+  /**
+   * Keeps a start the service could not be reached for, with the key its first attempt used, to
+   * be sent once when the service answers again. One per deal or call: a second one while the
+   * first waits is the first. Refused without a local copy (nowhere to keep it).
+   */
+  queueJob: {
+    params: z.object({ kind: JobKind, parentId: z.string().min(1), idempotencyKey: IdempotencyKey }),
+    result: QueuedJobs,
+  },
+  /** Takes a queued start back before it is sent (or dismisses a refused one); one being sent is not taken back. */
+  cancelQueuedJob: { params: z.object({ idempotencyKey: IdempotencyKey }), result: QueuedJobs },
+
   listVideos: apiOperation('listVideos'),
   getVideo: apiOperation('getVideo'),
   getTranscript: apiOperation('getTranscript'),
@@ -870,6 +908,11 @@ export const bridgeEvents = {
   savedSearchesChanged: z.object({ workspaceId: z.string() }),
   /** The workspace's service stopped or started answering. */
   connectivityChanged: ReplicaStatus.pick({ workspaceId: true, online: true, lastContactAt: true }),
+  /** The queued starts changed: one was queued, cancelled, sent (`sent`: the job it started) or refused. */
+  queuedJobsChanged: z.object({
+    workspaceId: z.string(),
+    sent: z.object({ kind: JobKind, parentId: z.string(), jobId: z.string() }).nullable(),
+  }),
 } as const;
 
 export type BridgeEventName = keyof typeof bridgeEvents;

@@ -22,6 +22,7 @@ import type {
   LocalCopy,
   LocalCopyReset,
   LocalSearchResult,
+  QueuedJobChange,
   RepDeals,
   RepFigures,
   RepFiguresParams,
@@ -47,6 +48,7 @@ import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-
 import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
 import { dealReviewPackIn } from './replica/model/deal-review-pack';
+import { changeQueuedJobs, type StoredQueuedJob } from './replica/model/queued-jobs';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -314,6 +316,11 @@ export function createEngine(options: EngineOptions) {
       ),
     removeBookmark: (workspaceId: string, { id }: z.output<typeof RemoveBookmarkParams>): Promise<Bookmarks> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceBookmarks(db).remove(id)),
+    /** The starts queued while the service could not be reached, changed and then listed (none without a copy: an error says why). */
+    queuedJobs: (workspaceId: string, change: QueuedJobChange): Promise<StoredQueuedJob[]> =>
+      onOwnData(replicas, workspaceId, change.do === 'list' ? 'read' : 'write', ({ db }) =>
+        changeQueuedJobs(db, change, Date.now()),
+      ),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

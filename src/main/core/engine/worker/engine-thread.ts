@@ -216,6 +216,8 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('saveBookmark', { workspaceId, bookmark }) as ReturnType<Engine['saveBookmark']>,
     removeBookmark: (workspaceId, bookmark) =>
       surely('removeBookmark', { workspaceId, bookmark }) as ReturnType<Engine['removeBookmark']>,
+    queuedJobs: (workspaceId, change) =>
+      surely('queuedJobs', { workspaceId, change }) as ReturnType<Engine['queuedJobs']>,
     repDeals: (workspaceId, query) =>
       orElse(ask('repDeals', { workspaceId, query }) as ReturnType<Engine['repDeals']>, () => ({
         copy: restarting,
