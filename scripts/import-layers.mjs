@@ -437,6 +437,11 @@ export const layers = [
         allow: ['api.ts', 'calls/', 'navigation/', 'records/', 'search/', 'shared-ui/'],
       },
       {
+        unit: 'status/',
+        what: "the one status: online, freshness, sync, what waits to be sent; opens the local copy's settings",
+        allow: ['api.ts', 'jobs/', 'navigation/', 'replica/', 'state/'],
+      },
+      {
         unit: 'app/',
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
@@ -455,6 +460,7 @@ export const layers = [
           'search/',
           'shared-ui/',
           'state/',
+          'status/',
           'team/',
           'webhooks/',
           'what-changed/',
