@@ -55,7 +55,7 @@ test('a call never analysed, seen before, still says so while the service is sto
   await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
   // Analyze is kept to be sent when the service answers again, so it stays enabled and says so.
   await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Analyze' })).toBeEnabled();
-  await expect(page.getByText(/^The service is not answering: Analyze is kept/)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText(/^The service is not answering: Analyze is kept/)).toBeVisible();
   await page.getByRole('tab', { name: 'Checklist' }).click();
   await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
   await expect(page.getByText(/could not be loaded/)).toHaveCount(0);

@@ -38,7 +38,7 @@ function useRetryWait(): StatusPart | null {
   if (!slowDown) return null;
   const seconds = Math.max(1, Math.ceil((slowDown.until - now) / 1000));
   return {
-    label: `Retry in ${seconds} s`,
+    label: 'Retrying',
     detail: `${waitingFor[slowDown.code] ?? 'The service did not answer'} — slowing down and retrying in ${seconds} s`,
   };
 }
