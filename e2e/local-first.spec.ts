@@ -53,14 +53,16 @@ test('a call never analysed, seen before, still says so while the service is sto
   await page.reload();
   await expect(page.getByText(/Offline — showing what was synced/)).toBeVisible();
   await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
-  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Analyze' })).toBeDisabled();
+  // Analyze is kept to be sent when the service answers again, so it stays enabled and says so.
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Analyze' })).toBeEnabled();
+  await expect(page.getByRole('tabpanel').getByText(/^The service is not answering: Analyze is kept/)).toBeVisible();
   await page.getByRole('tab', { name: 'Checklist' }).click();
   await expect(page.getByText('This call has not been analysed yet')).toBeVisible();
   await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
   await callscope.restartService();
 });
 
-test('actions that need the service are disabled with the reason while it is stopped, and come back with it', async ({
+test('Re-score, which needs the service, says it is kept to be sent while the service is stopped, and no longer with it', async ({
   page,
   callscope,
 }) => {
@@ -69,13 +71,16 @@ test('actions that need the service are disabled with the reason while it is sto
   await openScreen(page, callscope, `/deals/${deal.id}`);
   const rescore = page.getByRole('button', { name: 'Re-score' });
   await expect(rescore).toBeEnabled();
+  const kept = page.getByText(/^The service is not answering: Re-score is kept/);
 
   await callscope.stopService();
   await page.reload();
-  await expect(rescore).toBeDisabled();
-  await expect(page.getByText(offlineReason)).toBeVisible();
+  await expect(page.getByText(/Offline — showing what was synced/)).toBeVisible();
+  await expect(rescore).toBeEnabled();
+  await expect(kept).toBeVisible();
 
   await callscope.restartService();
+  await expect(kept).toBeHidden();
   await expect(rescore).toBeEnabled();
 });
 

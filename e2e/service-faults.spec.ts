@@ -61,6 +61,8 @@ for (const screen of screens) {
     }) => {
       await openScreen(page, callscope, await screen.path(callscope, 0));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The history is read before it is edited: the jobs it held before the start are the ones it shows.
+      await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
       // The history shows no new job until the person looks again, so the app cannot find it by itself.
       const hideNewest = callscope.faults.inject({
         when: screen.history,

@@ -75,6 +75,13 @@ export const layers = [
       },
       { unit: 'iso-week.ts', what: 'the ISO 8601 week an instant falls in (UTC)', allow: [] },
       { unit: 'trackers.ts', what: "the manager's trackers: their definition and what they find", allow: [] },
+      { unit: 'review-queue.ts', what: "the review queue's questions and the manager's decisions", allow: [] },
+      { unit: 'private-notes.ts', what: "the manager's private notes: what crosses the bridge of them", allow: [] },
+      {
+        unit: 'one-on-one.ts',
+        what: "a rep's 1:1 brief and its action items",
+        allow: ['private-notes.ts', 'what-changed.ts'],
+      },
       {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
@@ -87,6 +94,9 @@ export const layers = [
           'rollup.ts',
           'what-changed.ts',
           'trackers.ts',
+          'review-queue.ts',
+          'private-notes.ts',
+          'one-on-one.ts',
         ],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call or to a deal', allow: ['bridge.ts'] },
@@ -475,6 +485,11 @@ export const layers = [
         allow: ['api.ts', 'calls/', 'navigation/', 'notes/', 'records/', 'search/', 'shared-ui/'],
       },
       {
+        unit: 'status/',
+        what: "the one status: online, freshness, sync, what waits to be sent; opens the local copy's settings",
+        allow: ['api.ts', 'jobs/', 'navigation/', 'replica/', 'state/'],
+      },
+      {
         unit: 'app/',
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
@@ -495,6 +510,7 @@ export const layers = [
           'search/',
           'shared-ui/',
           'state/',
+          'status/',
           'team/',
           'webhooks/',
           'what-changed/',

@@ -38,7 +38,6 @@ import {
   OneOnOneCallsParams,
   type ReviewDecisionChange,
   type ReviewPassChange,
-  type ReviewQueue,
   ReviewQueueParams,
   SetReviewDecisionParams,
 } from './review-queue';
@@ -502,6 +501,71 @@ export type CoachingCopy =
       calls: { known: number; stored: number };
     };
 
+/**
+ * Why a call is worth reviewing; the ranking weighs each (renderer/coaching/review-ranking.ts).
+ * A kind is added here and given its points there (the trackers' `tracker-hit`, say).
+ */
+export type QueueReason =
+  | { kind: 'not-met'; item: string }
+  | { kind: 'partly-met'; item: string }
+  | { kind: 'monologue'; seconds: number }
+  | { kind: 'deal-warning'; text: string };
+
+export interface QueueCall {
+  callId: string;
+  title: string | null;
+  createdAt: string | null;
+  /** When it came in for review: the later of becoming READY and its newest analysis finishing. */
+  cameAt: string;
+  memberId: string | null;
+  rule: AttributionRule | null;
+  dealId: string | null;
+  dealTitle: string | null;
+  dealAmount: number | null;
+  /** A snoozed call back on its date: when the snooze ended. */
+  snoozedUntil: string | null;
+  /** The reasons the copy gives; the deal's warnings are added on screen, by the Pipeline's rules. */
+  reasons: QueueReason[];
+}
+
+/** A rep's own coverage over the window: every call that came in, and what the manager decided. */
+export interface RepCoverage {
+  /** Null: the calls no rule attributes to a rep. */
+  memberId: string | null;
+  calls: number;
+  reviewed: number;
+  oneOnOne: number;
+  dismissed: number;
+  snoozed: number;
+  /** In the queue now. */
+  waiting: number;
+}
+
+export interface ReviewQueue {
+  copy: CoachingCopy;
+  /** The manager's last pass, or null before the first. */
+  lastPassAt: string | null;
+  /** Calls that came in after this are in the queue (null: every call). */
+  since: string | null;
+  /** Newest first; the screen ranks them. */
+  calls: QueueCall[];
+  /** The open deals of the calls, with the facts their warnings are read from. */
+  deals: Deal[];
+  facts: Record<string, BoardCardFacts>;
+  /** Over the window (not moved by passes), one row per rep with calls in it. */
+  coverage: RepCoverage[];
+}
+
+/** What the queue reads while there is no copy to read it from: nothing, the copy saying why beside it. */
+export const NO_REVIEW_QUEUE: Omit<ReviewQueue, 'copy'> = {
+  lastPassAt: null,
+  since: null,
+  calls: [],
+  deals: [],
+  facts: {},
+  coverage: [],
+};
+
 const MemberRef = z.object({ memberId: z.string().min(1).max(200) });
 
 /** A rep's open deals (OPEN and ON_HOLD, by owner), with what the copy holds of each (as the Pipeline's cards). */
@@ -637,6 +701,30 @@ const JobRef = z.object({ kind: JobKind, parentId: z.string().min(1), jobId: z.s
 export type JobRef = z.infer<typeof JobRef>;
 export const JobFollowState = z.enum(['following', 'retrying', 'gave-up', 'still-running']);
 export type JobFollowState = z.infer<typeof JobFollowState>;
+
+/**
+ * A Re-score or Analyze started while the service could not be reached, kept in the workspace's
+ * local copy until main's outbox has sent it (`refused`: the service answered it with a refusal,
+ * shown until the person dismisses it). Its id is the start's `Idempotency-Key`.
+ */
+export const QueuedJob = z.object({
+  idempotencyKey: IdempotencyKey,
+  kind: JobKind,
+  parentId: z.string().min(1),
+  queuedAt: z.string(),
+  refused: BridgeError.nullable(),
+});
+export type QueuedJob = z.infer<typeof QueuedJob>;
+const QueuedJobs = z.object({ jobs: z.array(QueuedJob) });
+/** How main changes the queue in the copy; the engine keeps, besides, the history's ids before the first send. */
+export const QueuedJobChange = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('list') }),
+  z.object({ do: z.literal('add'), job: QueuedJob.pick({ idempotencyKey: true, kind: true, parentId: true }) }),
+  z.object({ do: z.literal('remove'), idempotencyKey: IdempotencyKey }),
+  z.object({ do: z.literal('known'), idempotencyKey: IdempotencyKey, known: z.array(z.string()) }),
+  z.object({ do: z.literal('refused'), idempotencyKey: IdempotencyKey, error: BridgeError }),
+]);
+export type QueuedJobChange = z.infer<typeof QueuedJobChange>;
 
 /**
  * An API operation: the endpoint's path, query and body fields as one flat params object; its
@@ -830,6 +918,20 @@ export const operations = {
     result: z.object({ jobId: z.string().nullable() }),
   },
 
+  /** The active workspace's queued starts (a Re-score or Analyze kept while the service could not be reached). */
+  listQueuedJobs: { params: Empty, result: QueuedJobs },
+  /**
+   * Keeps a start the service could not be reached for, with the key its first attempt used, to
+   * be sent once when the service answers again. One per deal or call: a second one while the
+   * first waits is the first. Refused without a local copy (nowhere to keep it).
+   */
+  queueJob: {
+    params: z.object({ kind: JobKind, parentId: z.string().min(1), idempotencyKey: IdempotencyKey }),
+    result: QueuedJobs,
+  },
+  /** Takes a queued start back before it is sent (or dismisses a refused one); one being sent is not taken back. */
+  cancelQueuedJob: { params: z.object({ idempotencyKey: IdempotencyKey }), result: QueuedJobs },
+
   listVideos: apiOperation('listVideos'),
   getVideo: apiOperation('getVideo'),
   getTranscript: apiOperation('getTranscript'),
@@ -934,6 +1036,11 @@ export const bridgeEvents = {
   savedSearchesChanged: z.object({ workspaceId: z.string() }),
   /** The workspace's service stopped or started answering. */
   connectivityChanged: ReplicaStatus.pick({ workspaceId: true, online: true, lastContactAt: true }),
+  /** The queued starts changed: one was queued, cancelled, sent (`sent`: the job it started) or refused. */
+  queuedJobsChanged: z.object({
+    workspaceId: z.string(),
+    sent: z.object({ kind: JobKind, parentId: z.string(), jobId: z.string() }).nullable(),
+  }),
 } as const;
 
 export type BridgeEventName = keyof typeof bridgeEvents;

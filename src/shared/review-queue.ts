@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { Deal } from './api';
-import type { AttributionRule, BoardCardFacts, CoachingCopy } from './bridge';
 
 /**
  * The review queue (issue 29, item 6): the calls that came in since the manager's last pass, one
@@ -34,73 +32,9 @@ export interface ReviewDecisionChange {
   after: ReviewDecision | null;
 }
 
-/**
- * Why a call is worth reviewing; the ranking weighs each (renderer/coaching/review-ranking.ts).
- * A kind is added here and given its points there (the trackers' `tracker-hit`, say).
- */
-export type QueueReason =
-  | { kind: 'not-met'; item: string }
-  | { kind: 'partly-met'; item: string }
-  | { kind: 'monologue'; seconds: number }
-  | { kind: 'deal-warning'; text: string };
-
-export interface QueueCall {
-  callId: string;
-  title: string | null;
-  createdAt: string | null;
-  /** When it came in for review: the later of becoming READY and its newest analysis finishing. */
-  cameAt: string;
-  memberId: string | null;
-  rule: AttributionRule | null;
-  dealId: string | null;
-  dealTitle: string | null;
-  dealAmount: number | null;
-  /** A snoozed call back on its date: when the snooze ended. */
-  snoozedUntil: string | null;
-  /** The reasons the copy gives; the deal's warnings are added on screen, by the Pipeline's rules. */
-  reasons: QueueReason[];
-}
-
-/** A rep's own coverage over the window: every call that came in, and what the manager decided. */
-export interface RepCoverage {
-  /** Null: the calls no rule attributes to a rep. */
-  memberId: string | null;
-  calls: number;
-  reviewed: number;
-  oneOnOne: number;
-  dismissed: number;
-  snoozed: number;
-  /** In the queue now. */
-  waiting: number;
-}
-
 /** Before the first pass the queue holds the calls of the last `windowDays` (null: every call). */
 export const ReviewQueueParams = z.object({ windowDays: z.int().min(1).max(3660).nullable() });
 export type ReviewQueueParams = z.output<typeof ReviewQueueParams>;
-export interface ReviewQueue {
-  copy: CoachingCopy;
-  /** The manager's last pass, or null before the first. */
-  lastPassAt: string | null;
-  /** Calls that came in after this are in the queue (null: every call). */
-  since: string | null;
-  /** Newest first; the screen ranks them. */
-  calls: QueueCall[];
-  /** The open deals of the calls, with the facts their warnings are read from. */
-  deals: Deal[];
-  facts: Record<string, BoardCardFacts>;
-  /** Over the window (not moved by passes), one row per rep with calls in it. */
-  coverage: RepCoverage[];
-}
-
-/** What the queue reads while there is no copy to read it from: nothing, the copy saying why beside it. */
-export const NO_REVIEW_QUEUE: Omit<ReviewQueue, 'copy'> = {
-  lastPassAt: null,
-  since: null,
-  calls: [],
-  deals: [],
-  facts: {},
-  coverage: [],
-};
 
 /** The pass is done up to `at` (now when absent); null forgets every pass. */
 export const MarkReviewPassParams = z.object({ at: Moment.nullable().optional() });

@@ -6,18 +6,16 @@ import { LinkAhead } from '../navigation/render-ahead';
 import { useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
 import { NoteEditor } from '../notes/NoteEditor';
-import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
 import { UndoToast } from '../shared-ui/UndoToast';
 import { useRefusedActions } from '../state/refused-actions';
 import { useUiStore } from '../state/ui-store';
+import { AppStatus } from '../status/AppStatus';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 import { KeyPrompt } from './KeyPrompt';
-import { OfflineNotice } from './OfflineNotice';
 import { RoutedScreen } from './RoutedScreen';
 import { ShortcutHelp } from './ShortcutHelp';
-import { SlowDownNotice } from './SlowDownNotice';
 import { SlowServiceNotice } from './SlowServiceNotice';
 import './shell.css';
 
@@ -50,15 +48,14 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       <header className="topbar">
         <span className="brand">Callscope</span>
         <MainNav />
-        <FreshnessIndicator />
+        <AppStatus />
         <SearchButton onClick={openSearch} />
         <button type="button" className="button small" onClick={() => openHelp(true)} aria-label="Keyboard shortcuts">
           ?
         </button>
         <WorkspaceSwitcher workspaces={workspaces} active={workspace} />
       </header>
-      <OfflineNotice />
-      <SlowDownNotice />
+      {/* Apart from the status, as it offers an action of its own (Stop waiting). */}
       <SlowServiceNotice />
       <main id="main" tabIndex={-1}>
         <RoutedScreen workspace={workspace} />

@@ -12,7 +12,7 @@ import { CALL_NOTE_KINDS } from '../notes/queries';
 import { callReads } from '../records/call-reads';
 import { callStatusTones } from '../records/call-status';
 import { DealName } from '../records/DealName';
-import { useOfflineReason } from '../replica/queries';
+import { useOfflineStart } from '../replica/queries';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatClock, formatDateTime } from '../shared-ui/format';
@@ -76,7 +76,8 @@ export function CallScreen({
   const analyses = useInfiniteQuery({ ...callQueries.analyses(callId), enabled: bodyPainted });
   const live = useLiveJob(analysisJob, callId, analyses.data?.pages[0]?.data);
   const { start, running } = live;
-  const offlineReason = useOfflineReason();
+  const offline = useOfflineStart('Analyze');
+  const offlineWords = offline.reason ?? offline.note;
   const [tab, setTab] = useState('summary');
   const [exporting, setExporting] = useState(false);
   useKeyShortcut('e', () => setExporting(true));
@@ -103,14 +104,14 @@ export function CallScreen({
       <button
         type="button"
         className="button primary"
-        disabled={running || offlineReason !== null || refusal !== null}
-        title={offlineReason ?? undefined}
+        disabled={running || offline.reason !== null || live.queued !== null || refusal !== null}
+        title={offlineWords ?? undefined}
         aria-describedby={refusal ? 'analyze-refused' : undefined}
         onClick={analyze}
       >
         {running ? 'Analysing…' : 'Analyze'}
       </button>
-      {offlineReason && <span className="muted small">{offlineReason}</span>}
+      {offlineWords && <span className="muted small">{offlineWords}</span>}
     </>
   );
   const notAnalysed = (

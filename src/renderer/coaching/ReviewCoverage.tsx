@@ -1,4 +1,4 @@
-import type { RepCoverage } from '../../shared/review-queue';
+import type { RepCoverage } from '../../shared/bridge';
 import { formatPercent } from '../shared-ui/format';
 
 /** Covered: the calls the manager reviewed or took to the rep's 1:1, of every call of the window. */

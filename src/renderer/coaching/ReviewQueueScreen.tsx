@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ReviewQueue } from '../../shared/review-queue';
+import type { ReviewQueue } from '../../shared/bridge';
 import { useDealWarnings } from '../deals/useDealWarnings';
 import { navigate } from '../navigation/router';
 import { paths, reviewWindows } from '../navigation/routes';

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { QueueReason, ReviewDecision } from '../../shared/review-queue';
+import type { QueueReason } from '../../shared/bridge';
+import type { ReviewDecision } from '../../shared/review-queue';
 import { GO_TO_WINDOW_MS } from '../navigation/go-to-window';
 import { listItem } from '../navigation/list-items';
 import { Link, navigate } from '../navigation/router';

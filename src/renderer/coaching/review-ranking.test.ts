@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueueCall, QueueReason } from '../../shared/review-queue';
+import type { QueueCall, QueueReason } from '../../shared/bridge';
 import { pointsOf, rankQueue } from './review-ranking';
 
 const call = (callId: string, reasons: QueueReason[], more: Partial<QueueCall> = {}): QueueCall => ({

@@ -1,4 +1,4 @@
-import type { QueueCall, QueueReason } from '../../shared/review-queue';
+import type { QueueCall, QueueReason } from '../../shared/bridge';
 
 /**
  * The queue's ranking (docs/coaching.md, "The review queue"): each reason is worth points, the

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReviewDecision, ReviewQueue } from '../../shared/review-queue';
+import type { ReviewQueue } from '../../shared/bridge';
+import type { ReviewDecision } from '../../shared/review-queue';
 import { bridgeErrorOf, call } from '../api';
 import { describeError } from '../shared-ui/error-text';
 import { useUndoOffer } from '../state/undo-offer';

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DealStatus } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
+import { useQueuedParents } from '../jobs/queued-jobs';
 import { listItem } from '../navigation/list-items';
 import { DealLink } from '../records/DealLink';
 import { EmptyState } from '../shared-ui/EmptyState';
@@ -43,6 +44,7 @@ export function DealGroup({
   const { atRiskOnly, sort } = view;
   const deals = useInfiniteQuery(dealQueries.board(status));
   const ownerName = useMemberNames();
+  const waitingRescore = useQueuedParents('scoring');
   const currency = useWorkspaceCurrency();
   const pages = deals.data?.pages ?? [];
   const copyTotals = pages[0]?.totals ?? null;
@@ -123,6 +125,9 @@ export function DealGroup({
                       <span className="card-probability">{probabilityText(facts.byId.get(deal.id))}</span>
                     </span>
                     <DealWarningList warnings={warnings.get(deal.id)} />
+                    {waitingRescore.has(deal.id) && (
+                      <span className="badge tone-fair">Re-score waiting to be sent</span>
+                    )}
                   </DealLink>
                 </li>
               ))}

@@ -7,7 +7,7 @@ import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { PlaceNotes, useNoteKey } from '../notes/PlaceNotes';
 import { dealReads } from '../records/deal-reads';
-import { useOfflineReason } from '../replica/queries';
+import { useOfflineStart } from '../replica/queries';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
@@ -64,7 +64,8 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
     jobSlot.current?.focus();
     start.mutate();
   };
-  const offlineReason = useOfflineReason();
+  const offline = useOfflineStart('Re-score');
+  const offlineWords = offline.reason ?? offline.note;
   const currency = useWorkspaceCurrency();
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
   useNoteKey(() => ({ kind: 'deal', id: dealId }));
@@ -87,14 +88,14 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
         <button
           type="button"
           className="button primary"
-          disabled={running || deal.isPending || offlineReason !== null || refusal !== null}
-          title={offlineReason ?? undefined}
+          disabled={running || deal.isPending || offline.reason !== null || live.queued !== null || refusal !== null}
+          title={offlineWords ?? undefined}
           aria-describedby={refusal ? 'rescore-refused' : undefined}
           onClick={rescore}
         >
           {running ? 'Scoring…' : 'Re-score'}
         </button>
-        {offlineReason && <span className="muted small">{offlineReason}</span>}
+        {offlineWords && <span className="muted small">{offlineWords}</span>}
         {actions}
       </div>
       <RefusedNote id="rescore-refused" action="Re-score" reason={refusal} />

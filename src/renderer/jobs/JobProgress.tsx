@@ -6,6 +6,7 @@ import { ErrorDetails } from '../shared-ui/ErrorDetails';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatElapsed } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
+import { QueuedJobLine } from './QueuedJobLine';
 import type { LiveJob } from './useLiveJob';
 import './jobs.css';
 
@@ -37,7 +38,7 @@ function LookAgain({ live }: { live: Pick<LiveJob<Analysis>, 'lookAgain'> }) {
  * job's error and the request id of the response that reported it. A job that cannot be
  * followed says so instead of counting on: a start whose answer could not be read, progress
  * that could not be read, or a job still running when main stopped following it, each with
- * "Look again".
+ * "Look again". A start kept while the service could not take it shows as waiting to be sent.
  */
 export function JobProgress<J extends Analysis | Scoring>({
   live,
@@ -48,11 +49,12 @@ export function JobProgress<J extends Analysis | Scoring>({
   runningLabel: string;
   completed: (job: J) => ReactNode;
 }) {
-  const { job, startedAt, trouble, unread } = live;
+  const { job, startedAt, trouble, unread, queued } = live;
   const current = job.data?.data;
   const outcome = current ? jobOutcome(current) : undefined;
   const counting = outcome === 'running' && (trouble === null || trouble.state === 'retrying');
   const now = useNow(counting);
+  if (queued) return <QueuedJobLine job={queued} label={runningLabel} cancel={live.cancelQueued} />;
   if (unread)
     return (
       <div className="job-progress job-unknown" role="status" aria-live="polite">

@@ -5,9 +5,11 @@ import type { BridgeError, JobFollowState, JobKind } from '../../shared/bridge';
 import { call, newIdempotencyKey } from '../api';
 import { getBridge } from '../platform';
 import { noteIfRefused } from '../state/refused-actions';
+import { useUndoOffer } from '../state/undo-offer';
 import { JOB_POLL_MS, type JobDescriptor, jobKeys } from './job-descriptor';
 import { withJob } from './job-in-history';
 import { liveJobKey, useLiveJobsStore } from './live-jobs-store';
+import { canQueue, queuedJobKeys, startWords, useCancelQueuedJob, useQueuedJob } from './queued-jobs';
 
 /** The action of starting a job of this kind, as refused-actions names it. */
 export const startAction = (kind: JobKind) => `start-${kind}`;
@@ -34,6 +36,8 @@ export function useLiveJob<J extends Analysis | Scoring>(
   const queryClient = useQueryClient();
   const tracked = useLiveJobsStore((state) => state.started[liveJobKey(descriptor.kind, parentId)]);
   const { track, startedUnread } = useLiveJobsStore.getState();
+  const queued = useQueuedJob(descriptor.kind, parentId);
+  const cancelQueued = useCancelQueuedJob();
   const newest = recent?.[0];
   const resumed = newest && jobOutcome(newest) === 'running' ? newest.id : undefined;
   const jobId = tracked?.jobId ?? resumed;
@@ -46,12 +50,41 @@ export function useLiveJob<J extends Analysis | Scoring>(
   const readHistoryAgain = () => queryClient.invalidateQueries({ queryKey: descriptor.history(parentId), exact: true });
 
   const start = useMutation({
-    // The jobs the history held before, so a job whose start answer could not be read is found in it after.
-    onMutate: () => ({ known: historyIds() }),
-    mutationFn: () => descriptor.start(parentId, newIdempotencyKey()),
+    // The jobs the history held before, so a job whose start answer could not be read is found in
+    // it after. A history still being read is waited for: without it, such a job is found only
+    // while it runs, and a short one ends before the person looks again.
+    onMutate: async () => {
+      if (historyIds() === null) {
+        await queryClient.refetchQueries(
+          { queryKey: descriptor.history(parentId), exact: true },
+          { cancelRefetch: false },
+        );
+      }
+      return { known: historyIds() };
+    },
+    // A start the service could not take is kept, with its key, and sent when it answers again.
+    mutationFn: async () => {
+      const idempotencyKey = newIdempotencyKey();
+      try {
+        return await descriptor.start(parentId, idempotencyKey);
+      } catch (error) {
+        if (!canQueue(error)) throw error;
+        const queued = await call('queueJob', { kind: descriptor.kind, parentId, idempotencyKey }).catch(() => {
+          throw error;
+        });
+        queryClient.setQueryData(queuedJobKeys.all, queued.jobs);
+        useUndoOffer
+          .getState()
+          .offerUndo(`${startWords[descriptor.kind]} will be sent when the service answers again.`, () =>
+            cancelQueued(idempotencyKey),
+          );
+        return null;
+      }
+    },
     onError: (error) => noteIfRefused(startAction(descriptor.kind), error),
     // The mutation stays pending until the history is fresh, so the button cannot start a second job meanwhile.
     onSuccess: async (started, _variables, context) => {
+      if (started === null) return;
       if (started.data) {
         queryClient.setQueryData(jobKeys.job(descriptor.kind, parentId, started.data.id), {
           ...started,
@@ -167,6 +200,10 @@ export function useLiveJob<J extends Analysis | Scoring>(
     unread: jobId === undefined && !start.isPending ? unread : null,
     /** Looks for the job again: the one an unread start created, or the one main stopped following. */
     lookAgain,
+    /** A start kept while the service could not be reached, waiting to be sent (or refused when sent). */
+    queued,
+    /** Takes the queued start back (or dismisses its refusal). */
+    cancelQueued,
   };
 }
 

@@ -51,7 +51,8 @@ export function LocalCopySettings({ workspace }: { workspace: Workspace }) {
     setConfirm(null);
   };
   return (
-    <section className="card" aria-labelledby="local-copy-heading">
+    // The status in the top bar opens the settings with the focus here.
+    <section className="card" id="local-copy" tabIndex={-1} aria-labelledby="local-copy-heading">
       <h2 id="local-copy-heading">Local copy</h2>
       {copy.isError && <InlineError error={copy.error} />}
       {copy.data && (

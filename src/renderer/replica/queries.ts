@@ -25,13 +25,28 @@ export const replicaQueries = {
     }),
 };
 
+const OFFLINE_REASON = 'Needs the service, which is not answering right now.';
+
 /**
  * Why an action that needs the service cannot run now, or null when it can. Offline the app
- * reads from the replica, but nothing that changes the service is queued behind the person's back.
+ * reads from the replica; only a Re-score or Analyze is kept to be sent later (`useOfflineStart`).
  */
 export function useOfflineReason(): string | null {
   const status = useQuery(replicaQueries.status());
-  return status.data && !status.data.online ? 'Needs the service, which is not answering right now.' : null;
+  return status.data && !status.data.online ? OFFLINE_REASON : null;
+}
+
+/**
+ * Offline, what starting a job (`action`: its button's name) does: it is kept in the local copy
+ * and sent when the service answers again (`note` says so), or, with no copy to keep it in, it
+ * cannot run (`reason`).
+ */
+export function useOfflineStart(action: string): { reason: string | null; note: string | null } {
+  const status = useQuery(replicaQueries.status());
+  if (!status.data || status.data.online) return { reason: null, note: null };
+  if (status.data.storage === 'off') return { reason: OFFLINE_REASON, note: null };
+  const kept = status.data.storage === 'memory' ? 'kept for this session' : 'kept';
+  return { reason: null, note: `The service is not answering: ${action} is ${kept} and sent when it answers again.` };
 }
 
 export const syncKeys = {

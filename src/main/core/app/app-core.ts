@@ -12,6 +12,7 @@ import type { RetryPolicy } from '../service-client/api-client/retry-policy';
 import { coachingOperations } from './coaching-operations';
 import { copyOperations } from './copy-operations';
 import { followJobs } from './job-following';
+import { createJobOutbox } from './job-outbox';
 import type { JobPollingPolicy } from './job-watcher';
 import { startLocalEngine } from './local-engine';
 import { notesOperations } from './notes-operations';
@@ -102,8 +103,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     find: (workspaceId) => workspaces.find(workspaceId),
     emit,
     keyRefused,
-    // The sync stopped when the service went away; it carries on when it answers again.
-    answersAgain: (workspaceId) => void engine.carryOn(workspaceId),
+    // The sync stopped when the service went away; it carries on when it answers again, and what was queued is sent.
+    answersAgain: (workspaceId) => {
+      void engine.carryOn(workspaceId);
+      outbox.flush(workspaceId);
+    },
   });
   const workspaces = createWorkspaces({
     vault: options.vault,
@@ -112,7 +116,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clientFor: service.clientFor,
     changed: () => emit('workspacesChanged', {}),
   });
-  const { engine, showActive } = startLocalEngine({ ...options, service, find: workspaces.find, emit });
+  const local = startLocalEngine({ ...options, service, find: workspaces.find, emit });
+  const { engine } = local;
+  const outbox = createJobOutbox({ service, engine, find: workspaces.find, emit, retry: options.retry });
+  /** The workspace on screen syncs, and sends what it queued while its service could not be reached. */
+  async function showActive(): Promise<void> {
+    await local.showActive();
+    const { activeWorkspaceId } = options.settings.read();
+    if (activeWorkspaceId) outbox.flush(activeWorkspaceId);
+  }
 
   /** A 401 for the key the workspace still holds (not one replaced meanwhile), confirmed: its copy goes. */
   async function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
@@ -145,6 +157,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     service,
     engine,
     jobs,
+    outbox,
     savedSearches: checks.savedSearches,
     emit,
     showActive,
@@ -213,6 +226,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       checks.stop();
       for (const controller of calls.values()) controller.abort();
       jobs.close();
+      outbox.close();
       service.connectivity.close();
       listeners.clear();
       await engine.close();

@@ -5,6 +5,7 @@ import type { SavedSearches } from '../engine/saved-searches/saved-searches';
 import type { FileSaver } from '../platform/file-saver';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import type { SettingsStore } from '../platform/settings/settings-store';
+import type { JobOutbox } from './job-outbox';
 import type { JobWatcher } from './job-watcher';
 import type { BridgeEventListener, ServiceAccess } from './service-access';
 import type { Workspaces } from './workspaces';
@@ -28,6 +29,7 @@ export interface AppParts {
   service: ServiceAccess;
   engine: Engine;
   jobs: JobWatcher;
+  outbox: JobOutbox;
   savedSearches: SavedSearches;
   emit: BridgeEventListener;
   /** The workspace on screen, if any, syncs; the others do not. */

@@ -1,4 +1,5 @@
 import { startedJobIn } from '../../../shared/api';
+import { forWindow } from './job-outbox';
 import type { Job } from './job-watcher';
 import type { AppParts, Handlers } from './operation-handlers';
 
@@ -9,7 +10,7 @@ type SearchOperation =
   | 'deleteSavedSearch'
   | 'listRecentSearches'
   | 'addRecentSearch';
-type JobOperation = 'watchJob' | 'unwatchJob' | 'findStartedJob';
+type JobOperation = 'watchJob' | 'unwatchJob' | 'findStartedJob' | 'listQueuedJobs' | 'queueJob' | 'cancelQueuedJob';
 
 /** The active workspace's saved and recent searches. */
 export function searchOperations(app: AppParts): Handlers<SearchOperation> {
@@ -24,9 +25,12 @@ export function searchOperations(app: AppParts): Handlers<SearchOperation> {
   };
 }
 
-/** Analyses and scorings the window started: followed by main's watcher, found again when a start could not be read. */
+/**
+ * Analyses and scorings the window started: followed by main's watcher, found again when a start
+ * could not be read, queued while the service could not be reached (job-outbox.ts).
+ */
 export function jobOperations(app: AppParts): Handlers<JobOperation> {
-  const { jobs, workspaces, engine } = app;
+  const { jobs, workspaces, engine, outbox } = app;
   return {
     watchJob: async (ref) => {
       jobs.watch(workspaces.active().id, ref);
@@ -44,5 +48,9 @@ export function jobOperations(app: AppParts): Handlers<JobOperation> {
       await engine.expectChanges(workspace.id);
       return { jobId: startedJobIn(data, known) ?? null };
     },
+    listQueuedJobs: async () => forWindow(await engine.queuedJobs(workspaces.active().id, { do: 'list' })),
+    queueJob: async (job) => forWindow(await outbox.queue(workspaces.active().id, job)),
+    cancelQueuedJob: async ({ idempotencyKey }) =>
+      forWindow(await outbox.cancel(workspaces.active().id, idempotencyKey)),
   };
 }

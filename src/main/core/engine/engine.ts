@@ -22,12 +22,14 @@ import type {
   LocalCopy,
   LocalCopyReset,
   LocalSearchResult,
+  QueuedJobChange,
   RepDeals,
   RepFigures,
   RepFiguresParams,
   ReplicaStatus,
   SyncStatus,
 } from '../../../shared/bridge';
+import { NO_REVIEW_QUEUE, type ReviewQueue } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from '../../../shared/deal-review-pack';
 import type {
   ActionItem,
@@ -44,16 +46,14 @@ import type {
   RemoveNoteParams,
   SaveNoteParams,
 } from '../../../shared/private-notes';
-import {
-  type MarkReviewPassParams,
-  NO_REVIEW_QUEUE,
-  type OneOnOneCall,
-  type OneOnOneCallsParams,
-  type ReviewDecision,
-  type ReviewDecisionChange,
-  type ReviewPassChange,
-  type ReviewQueue,
-  type ReviewQueueParams,
+import type {
+  MarkReviewPassParams,
+  OneOnOneCall,
+  OneOnOneCallsParams,
+  ReviewDecision,
+  ReviewDecisionChange,
+  ReviewPassChange,
+  ReviewQueueParams,
 } from '../../../shared/review-queue';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type {
@@ -88,6 +88,7 @@ import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal
 import { writeOverlay } from './replica/model/deal-overlays';
 import { dealReviewPackIn, dealReviewPacksIn } from './replica/model/deal-review-pack';
 import { privateNotes } from './replica/model/private-notes';
+import { changeQueuedJobs, type StoredQueuedJob } from './replica/model/queued-jobs';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -445,6 +446,11 @@ export function createEngine(options: EngineOptions) {
      */
     trackerHitsSince: (workspaceId: string, since: number) =>
       onOwnData(replicas, workspaceId, 'read', ({ db }) => trackerHitsSince(db, workspaceTrackers(db).list(), since)),
+    /** The starts queued while the service could not be reached, changed and then listed (none without a copy: an error says why). */
+    queuedJobs: (workspaceId: string, change: QueuedJobChange): Promise<StoredQueuedJob[]> =>
+      onOwnData(replicas, workspaceId, change.do === 'list' ? 'read' : 'write', ({ db }) =>
+        changeQueuedJobs(db, change, Date.now()),
+      ),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

@@ -319,6 +319,18 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      created_at INTEGER NOT NULL,
      done_at INTEGER
    ) WITHOUT ROWID;`,
+  // Re-scores and analyses started while the service could not be reached (model/queued-jobs.ts),
+  // kept here (encrypted, surviving a restart) until main's outbox has sent them once. `known`:
+  // the job ids the parent's history held before the first send, to look the job up before a resend.
+  `CREATE TABLE IF NOT EXISTS queued_jobs (
+     idempotency_key TEXT PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('analysis', 'scoring')),
+     parent_id TEXT NOT NULL,
+     queued_at INTEGER NOT NULL,
+     known TEXT,
+     refused TEXT,
+     UNIQUE (kind, parent_id)
+   ) WITHOUT ROWID;`,
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
   DealCallsParams,
   LocalCopyReset,
   LocalSearchParams,
+  QueuedJobChange,
   RepDealsParams,
   RepFiguresParams,
 } from '../../../../shared/bridge';
@@ -66,6 +67,7 @@ export const engineContract = {
   markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
   saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },
   removeBookmark: { params: Workspace.extend({ bookmark: RemoveBookmarkParams }), result: answer },
+  queuedJobs: { params: Workspace.extend({ change: QueuedJobChange }), result: answer },
   repDeals: { params: Workspace.extend({ query: RepDealsParams }), result: answer },
   repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
   checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },

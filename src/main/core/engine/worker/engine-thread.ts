@@ -7,8 +7,8 @@ import type {
   DealCalls,
   SyncStatus,
 } from '../../../../shared/bridge';
+import { NO_REVIEW_QUEUE } from '../../../../shared/bridge';
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
-import { NO_REVIEW_QUEUE } from '../../../../shared/review-queue';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
 import { mergedSearch } from '../replica/merged-search';
@@ -232,6 +232,8 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('setActionItemDone', { workspaceId, item }) as ReturnType<Engine['setActionItemDone']>,
     removeActionItem: (workspaceId, item) =>
       surely('removeActionItem', { workspaceId, item }) as ReturnType<Engine['removeActionItem']>,
+    queuedJobs: (workspaceId, change) =>
+      surely('queuedJobs', { workspaceId, change }) as ReturnType<Engine['queuedJobs']>,
     repDeals: (workspaceId, query) =>
       orElse(ask('repDeals', { workspaceId, query }) as ReturnType<Engine['repDeals']>, () => ({
         copy: restarting,

@@ -37,6 +37,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     markReviewed: ({ workspaceId, mark }) => engine.markReviewed(workspaceId, mark),
     saveBookmark: ({ workspaceId, bookmark }) => engine.saveBookmark(workspaceId, bookmark),
     removeBookmark: ({ workspaceId, bookmark }) => engine.removeBookmark(workspaceId, bookmark),
+    queuedJobs: ({ workspaceId, change }) => engine.queuedJobs(workspaceId, change),
     repDeals: ({ workspaceId, query }) => engine.repDeals(workspaceId, query),
     repFigures: ({ workspaceId, query }) => engine.repFigures(workspaceId, query),
     checklistMatrix: ({ workspaceId, query }) => engine.checklistMatrix(workspaceId, query),

@@ -1,11 +1,6 @@
 import { type Deal, jobOutcome } from '../../../../../shared/api';
-import type {
-  QueueCall,
-  QueueReason,
-  RepCoverage,
-  ReviewQueue,
-  ReviewQueueParams,
-} from '../../../../../shared/review-queue';
+import type { QueueCall, QueueReason, RepCoverage, ReviewQueue } from '../../../../../shared/bridge';
+import type { ReviewQueueParams } from '../../../../../shared/review-queue';
 import { boardFacts } from '../model/board-cards';
 import type { ReplicaDatabase } from '../replica-db';
 import { epochMs } from '../timestamp';
