@@ -22,6 +22,12 @@ import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { type DealReviewPack, DealReviewPackParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
+import {
+  type Digest,
+  type NotificationSettingsChange,
+  type NotificationsView,
+  SaveNotificationSettingsParams,
+} from './notification-rules';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 import { type WhatChanged, WhatChangedParams } from './what-changed';
 
@@ -750,6 +756,15 @@ export const operations = {
   markReviewed: { params: MarkReviewedParams, result: Bookmarks },
   saveBookmark: { params: SaveBookmarkParams, result: Bookmarks },
   removeBookmark: { params: RemoveBookmarkParams, result: Bookmarks },
+  /** The active workspace's notification rules, digest and quiet hours, its latest digest and what was shown lately (local copy only). */
+  getNotifications: { params: Empty, result: z.custom<NotificationsView>() },
+  /** Saves the rules, digest time and quiet hours whole; returns what they replaced, to undo. */
+  saveNotificationSettings: {
+    params: SaveNotificationSettingsParams,
+    result: z.custom<NotificationSettingsChange>(),
+  },
+  /** Sends the digest now (null when there is nothing to tell); the next one counts from now. */
+  sendDigestNow: { params: Empty, result: z.custom<Digest | null>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**
@@ -822,6 +837,8 @@ export const NavigationTarget = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('team') }),
   z.object({ screen: z.literal('webhooks') }),
   z.object({ screen: z.literal('settings') }),
+  z.object({ screen: z.literal('digest') }),
+  z.object({ screen: z.literal('notifications') }),
 ]);
 export type NavigationTarget = z.infer<typeof NavigationTarget>;
 
@@ -868,6 +885,8 @@ export const bridgeEvents = {
   localCopyChanged: z.object({ workspaceId: z.string() }),
   /** A check of the saved searches found other new matches, or one was saved, run or deleted. */
   savedSearchesChanged: z.object({ workspaceId: z.string() }),
+  /** The rules found something, a notification or a digest was sent, or the rules were saved. */
+  notificationsChanged: z.object({ workspaceId: z.string() }),
   /** The workspace's service stopped or started answering. */
   connectivityChanged: ReplicaStatus.pick({ workspaceId: true, online: true, lastContactAt: true }),
 } as const;

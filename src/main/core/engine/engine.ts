@@ -29,6 +29,7 @@ import type {
   SyncStatus,
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
+import type { NotificationSettings } from '../../../shared/notification-rules';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
@@ -49,6 +50,7 @@ import { writeOverlay } from './replica/model/deal-overlays';
 import { dealReviewPackIn } from './replica/model/deal-review-pack';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
+import { notificationStore } from './replica/notifications/notification-store';
 import { parseLocalCursor } from './replica/offline-lists';
 import { onOwnData } from './replica/own-data';
 import type { ReplicaDatabase } from './replica/replica-db';
@@ -314,6 +316,25 @@ export function createEngine(options: EngineOptions) {
       ),
     removeBookmark: (workspaceId: string, { id }: z.output<typeof RemoveBookmarkParams>): Promise<Bookmarks> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => workspaceBookmarks(db).remove(id)),
+
+    // The manager's notification rules (notifications/notification-store.ts): `now` is the app's
+    // clock; the changes' window is read on this one, the journal's.
+    notificationsView: (workspaceId: string) =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => notificationStore(db).view()),
+    saveNotificationSettings: (workspaceId: string, settings: NotificationSettings, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        notificationStore(db).save(settings, { copy: Date.now(), clock: now }),
+      ),
+    evaluateNotifications: (workspaceId: string, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        notificationStore(db).evaluate({ copy: Date.now(), clock: now }),
+      ),
+    takeNowNotifications: (workspaceId: string, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => notificationStore(db).takeNow(now)),
+    sendDigest: (workspaceId: string, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        notificationStore(db).sendDigest({ copy: Date.now(), clock: now }),
+      ),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {
       const replica = await replicas.get(workspaceId);

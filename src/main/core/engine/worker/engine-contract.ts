@@ -13,6 +13,7 @@ import {
   RepFiguresParams,
 } from '../../../../shared/bridge';
 import { DealReviewPackParams } from '../../../../shared/deal-review-pack';
+import { NotificationSettings } from '../../../../shared/notification-rules';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { WhatChangedParams } from '../../../../shared/what-changed';
 
@@ -50,6 +51,14 @@ export const engineContract = {
   markReviewed: { params: Workspace.extend({ mark: MarkReviewedParams }), result: answer },
   saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },
   removeBookmark: { params: Workspace.extend({ bookmark: RemoveBookmarkParams }), result: answer },
+  notificationsView: { params: Workspace, result: answer },
+  saveNotificationSettings: {
+    params: Workspace.extend({ settings: NotificationSettings, now: z.number() }),
+    result: answer,
+  },
+  evaluateNotifications: { params: Workspace.extend({ now: z.number() }), result: answer },
+  takeNowNotifications: { params: Workspace.extend({ now: z.number() }), result: answer },
+  sendDigest: { params: Workspace.extend({ now: z.number() }), result: answer },
   repDeals: { params: Workspace.extend({ query: RepDealsParams }), result: answer },
   repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
   checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },

@@ -36,6 +36,12 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     markReviewed: ({ workspaceId, mark }) => engine.markReviewed(workspaceId, mark),
     saveBookmark: ({ workspaceId, bookmark }) => engine.saveBookmark(workspaceId, bookmark),
     removeBookmark: ({ workspaceId, bookmark }) => engine.removeBookmark(workspaceId, bookmark),
+    notificationsView: ({ workspaceId }) => engine.notificationsView(workspaceId),
+    saveNotificationSettings: ({ workspaceId, settings, now }) =>
+      engine.saveNotificationSettings(workspaceId, settings, now),
+    evaluateNotifications: ({ workspaceId, now }) => engine.evaluateNotifications(workspaceId, now),
+    takeNowNotifications: ({ workspaceId, now }) => engine.takeNowNotifications(workspaceId, now),
+    sendDigest: ({ workspaceId, now }) => engine.sendDigest(workspaceId, now),
     repDeals: ({ workspaceId, query }) => engine.repDeals(workspaceId, query),
     repFigures: ({ workspaceId, query }) => engine.repFigures(workspaceId, query),
     checklistMatrix: ({ workspaceId, query }) => engine.checklistMatrix(workspaceId, query),
