@@ -141,6 +141,8 @@ export interface NotificationsView {
   recent: RuleHit[];
   /** "Now" hits held by quiet hours. */
   held: number;
+  /** Hits of "in the digest" rules waiting for the next digest. */
+  inNextDigest: number;
 }
 
 export const SaveNotificationSettingsParams = NotificationSettings;

@@ -19,8 +19,8 @@ export function notificationOperations(
       const workspaceId = workspaces.active().id;
       const change = await engine.saveNotificationSettings(workspaceId, settings, clock.now());
       emit('notificationsChanged', { workspaceId });
-      // A digest time or quiet hours moved: the next wake-up follows them.
-      void schedule.rescheduled(workspaceId);
+      // A digest time or quiet hours moved: the next wake-up follows them before the save is done.
+      await schedule.rescheduled(workspaceId);
       return change;
     },
     sendDigestNow: async () => {

@@ -129,7 +129,7 @@ describe('notification rules over the copy’s changes', () => {
     expect(digest?.changes).toMatchObject({ probability: 2, 'close-date': 2, call: 2 });
     // Neither the review queue nor trackers are wired in yet: the digest says nothing of them.
     expect(digest).toMatchObject({ reviewQueue: null, trackerHits: null, since: at(1), at: at(7) });
-    expect(store.view()).toMatchObject({ held: 0, digest: { id: digest!.id }, recent: { length: 3 } });
+    expect(store.view()).toMatchObject({ held: 0, inNextDigest: 0, digest: { id: digest!.id }, recent: { length: 3 } });
   });
 
   it('knows nothing before the first save: what happened before the rules were written is not news', () => {

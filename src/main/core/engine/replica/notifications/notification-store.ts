@@ -121,6 +121,9 @@ export function notificationStore(db: ReplicaDatabase) {
 
     view(): NotificationsView & { lastDigestAt: number | null } {
       const row = state();
+      const waitingCount = db
+        .prepare<[string], number>('SELECT count(*) FROM notification_hits WHERE delivery = ? AND sent_at IS NULL')
+        .pluck();
       const latest = db
         .prepare<[], DigestRow>('SELECT id, at, since, changes FROM digests ORDER BY at DESC LIMIT 1')
         .get();
@@ -130,10 +133,8 @@ export function notificationStore(db: ReplicaDatabase) {
         recent: hits(
           `delivery = 'now' AND sent_at IS NOT NULL ORDER BY sent_at DESC, id DESC LIMIT ${RECENT_SHOWN}`,
         ).map(hitOf),
-        held: db
-          .prepare<[], number>(`SELECT count(*) FROM notification_hits WHERE delivery = 'now' AND sent_at IS NULL`)
-          .pluck()
-          .get()!,
+        held: waitingCount.get('now')!,
+        inNextDigest: waitingCount.get('digest')!,
         lastDigestAt: row?.last_digest_at ?? null,
       };
     },
