@@ -74,6 +74,11 @@ export const layers = [
         allow: ['bookmarks.ts', 'what-changed.ts'],
       },
       {
+        unit: 'notification-rules.ts',
+        what: "the manager's notification rules, digest and quiet hours: what crosses the bridge of them",
+        allow: [],
+      },
+      {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
         allow: [
@@ -82,6 +87,7 @@ export const layers = [
           'bookmarks.ts',
           'deal-review-pack.ts',
           'export-file-name.ts',
+          'notification-rules.ts',
           'rollup.ts',
           'what-changed.ts',
         ],
@@ -437,6 +443,11 @@ export const layers = [
         allow: ['api.ts', 'calls/', 'navigation/', 'records/', 'search/', 'shared-ui/'],
       },
       {
+        unit: 'notifications/',
+        what: "the manager's notification rules, digest time and quiet hours, and the digest screen",
+        allow: ['api.ts', 'navigation/', 'shared-ui/', 'state/', 'team/', 'what-changed/'],
+      },
+      {
         unit: 'app/',
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
@@ -447,6 +458,7 @@ export const layers = [
           'deals/',
           'local-search/',
           'navigation/',
+          'notifications/',
           'platform/',
           'records/',
           'replica/',

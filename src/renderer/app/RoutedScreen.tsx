@@ -11,6 +11,8 @@ import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { useScreenAhead, useValueAfterPaint } from '../navigation/render-ahead';
 import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
+import { DigestScreen } from '../notifications/DigestScreen';
+import { NotificationsScreen } from '../notifications/NotificationsScreen';
 import { ReviewPackButton } from '../review-pack/ReviewPackButton';
 import { RollupScreen } from '../rollup/RollupScreen';
 import { EmptyState } from '../shared-ui/EmptyState';
@@ -177,6 +179,10 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <SettingsScreen workspace={workspace} />;
     case 'search':
       return <LocalSearchScreen address={route.search} timeScale={workspace.profile.segmentTimeScale} />;
+    case 'digest':
+      return <DigestScreen />;
+    case 'notifications':
+      return <NotificationsScreen />;
     case 'not-found':
       return (
         <div className="screen">

@@ -36,6 +36,8 @@ export const shortcuts: [keys: string, what: string][] = [
   ['←  →  ↑  ↓  /  J  K', 'Checklist matrix: move between cells'],
   ['Enter', 'Checklist matrix: list the calls where the cell’s item was not met'],
   ['Esc', 'Checklist matrix: close a cell’s calls, back to the cell'],
+  ['A', 'Notifications: write a rule'],
+  ['J  /  K  then  Enter  /  Delete', 'Notifications: step through the rules; Enter edits one, Delete removes it'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

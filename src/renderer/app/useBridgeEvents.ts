@@ -5,6 +5,7 @@ import { bookmarkKeys } from '../bookmarks/queries';
 import { coachingKeys } from '../coaching/queries';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
+import { notificationKeys } from '../notifications/queries';
 import { getBridge } from '../platform';
 import { replicaKeys, syncKeys } from '../replica/queries';
 import { rollupKeys } from '../rollup/queries';
@@ -66,6 +67,7 @@ export function useBridgeEvents(): void {
       }),
       bridge.on('navigate', (target) => navigate(pathTo(target))),
       bridge.on('savedSearchesChanged', () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all })),
+      bridge.on('notificationsChanged', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
       bridge.on('workspacesChanged', () => void queryClient.invalidateQueries({ queryKey: workspaceKeys.all })),
       bridge.on('clientWaiting', ({ code, retryInMs }) => useUiStore.getState().noteSlowDown(code, retryInMs)),
     ];

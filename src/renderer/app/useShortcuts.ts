@@ -16,6 +16,8 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   k: { path: () => paths.checklistMatrix(), screen: 'Checklist matrix (coaching)' },
   h: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
+  d: { path: paths.digest, screen: 'Digest' },
+  n: { path: paths.notifications, screen: 'Notifications (your rules, digest time, quiet hours)' },
 };
 /** How long after `g` the second key counts. */
 const GO_TO_WINDOW_MS = 1500;
