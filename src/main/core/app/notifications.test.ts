@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { NotificationRule, NotificationSettings, NotificationsView } from '../../../shared/notification-rules';
+import { openKeyVault } from '../platform/key-vault/open-key-vault';
+import { createConfJsonFile } from '../platform/settings/conf-json-file';
+import { openSettingsStore } from '../platform/settings/settings-store';
 import { fakeClock } from '../testing/fake-clock';
 import { recordingNotifier } from '../testing/recording-notifier';
 import { succeeded, upToDate } from '../testing/synced-copy';
@@ -153,5 +160,47 @@ describe('notification rules on the app’s clock', { timeout: 180_000 }, () => 
     expect((await succeeded(core, 'getNotifications', {})).recent.map((hit) => hit.title)).toEqual([
       'Close date pushed a 1st time',
     ]);
+  });
+});
+
+/** Set by scripts/with-keyring.sh, which runs a real gnome-keyring in a private D-Bus session. */
+const underKeyring = process.env.CALLSCOPE_KEYRING === '1';
+
+describe.skipIf(!underKeyring)('notification settings on disk (the copy’s key in a real Secret Service)', () => {
+  it('a restart of the app keeps the rules, the digest time and quiet hours', async () => {
+    const vault = await openKeyVault(`Callscope-test-${randomUUID()}`);
+    const [settingsDir, dir] = [
+      mkdtempSync(join(tmpdir(), 'callscope-rules-')),
+      mkdtempSync(join(tmpdir(), 'callscope-rules-copy-')),
+    ];
+    disposals.push(async () => {
+      rmSync(settingsDir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const start = () => {
+      const made = createTempCore({
+        vault,
+        settings: openSettingsStore(settingsDir, createConfJsonFile),
+        replica: { dir },
+      });
+      disposals.unshift(made.dispose);
+      return made.core;
+    };
+    const org = demoKeyOf(service.manifest!).org;
+    const apiKey = (await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id])).trim();
+    const first = start();
+    await succeeded(first, 'addWorkspace', { baseUrl: service.baseUrl, apiKey, name: 'Kept' });
+    const settings: NotificationSettings = {
+      rules: [
+        pushedRule('now'),
+        { id: 'big', kind: 'new-call-on-large-deal', amount: 50_000, delivery: 'digest', team: { kind: 'all' } },
+      ],
+      digestAt: '07:45',
+      quietHours: { from: '21:00', to: '06:30' },
+    };
+    await succeeded(first, 'saveNotificationSettings', settings);
+    await first.close();
+
+    expect((await succeeded(start(), 'getNotifications', {})).settings).toEqual(settings);
   });
 });
