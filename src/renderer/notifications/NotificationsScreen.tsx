@@ -19,7 +19,7 @@ import { SkeletonRows } from '../shared-ui/Skeleton';
 import { useMemberNames } from '../team/queries';
 import { notificationQueries, useSaveNotificationSettings } from './queries';
 import { RuleEditor } from './RuleEditor';
-import { deliveryWords, ruleWords } from './rule-words';
+import { deliveryWords, ruleWords, teamWords } from './rule-words';
 import { useTrackerChoices } from './tracker-choices';
 import './notifications.css';
 
@@ -128,7 +128,6 @@ function Rules({
   const nameOf = useMemberNames(rules.some((rule) => rule.team.kind === 'members'));
   const trackers = useTrackerChoices();
   const context = {
-    nameOf,
     trackerName: (id: string) => trackers.find((tracker) => tracker.id === id)?.name ?? 'A tracker no longer kept',
     amount: (n: number) => formatAmount(n),
   };
@@ -146,7 +145,8 @@ function Rules({
       ) : (
         <ul className="rule-list">
           {rules.map((rule) => {
-            const words = ruleWords(rule, context);
+            const whose = teamWords(rule.team, nameOf);
+            const words = `${ruleWords(rule, context)}, ${whose.toLocaleLowerCase()}`;
             const onKeyDown = (event: KeyboardEvent) => {
               if (event.target !== event.currentTarget) return;
               if (event.key === 'Enter') edit(rule);
@@ -157,7 +157,10 @@ function Rules({
             return (
               // biome-ignore lint/a11y/noNoninteractiveTabindex: j/k step to the row; Enter edits, Delete removes
               <li key={rule.id} className="rule-row" tabIndex={0} onKeyDown={onKeyDown} {...listItem}>
-                <span className="rule-words">{words}</span>
+                <span className="rule-words">
+                  {ruleWords(rule, context)}
+                  <span className="muted rule-team">{whose}</span>
+                </span>
                 <span className={`delivery delivery-${rule.delivery}`}>{deliveryWords[rule.delivery]}</span>
                 <span className="row-actions">
                   <button

@@ -78,7 +78,15 @@ export function RuleEditor({
   const [problem, setProblem] = useState<string | null>(null);
   const members = useQuery(memberQueries.list());
   const trackers = useTrackerChoices();
-  const ids = { kind: useId(), number: useId(), tracker: useId(), side: useId(), problem: useId() };
+  const ids = {
+    kind: useId(),
+    number: useId(),
+    tracker: useId(),
+    side: useId(),
+    problem: useId(),
+    team: useId(),
+    delivery: useId(),
+  };
   const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
   const submit = (event: FormEvent) => {
@@ -91,8 +99,8 @@ export function RuleEditor({
   };
 
   const number = {
-    'probability-drop': { label: 'Points lost, at least', key: 'points', min: 1, max: 100 },
-    'close-date-pushed': { label: 'Pushed out, times at least', key: 'count', min: 1, max: 50 },
+    'probability-drop': { label: 'Points of win probability lost, at least', key: 'points', min: 1, max: 100 },
+    'close-date-pushed': { label: 'Times pushed out, at least', key: 'count', min: 1, max: 50 },
     'new-call-on-large-deal': { label: 'Deal amount over', key: 'amount', min: 0, max: 1e12 },
     'tracker-said': null,
   }[draft.kind] as { label: string; key: 'points' | 'count' | 'amount'; min: number; max: number } | null;
@@ -162,14 +170,20 @@ export function RuleEditor({
             </div>
           </>
         )}
-        <fieldset className="field">
+        <fieldset className="choices">
           <legend>Whose deals</legend>
           <label className="choice">
-            <input type="radio" checked={draft.everyone} onChange={() => update({ everyone: true })} /> Every owner’s
+            <input type="radio" name={ids.team} checked={draft.everyone} onChange={() => update({ everyone: true })} />{' '}
+            Every owner’s deals
           </label>
           <label className="choice">
-            <input type="radio" checked={!draft.everyone} onChange={() => update({ everyone: false })} /> Chosen
-            members’
+            <input
+              type="radio"
+              name={ids.team}
+              checked={!draft.everyone}
+              onChange={() => update({ everyone: false })}
+            />{' '}
+            Chosen members’ deals
           </label>
           {!draft.everyone && (
             <div className="member-choices">
@@ -193,14 +207,24 @@ export function RuleEditor({
             </div>
           )}
         </fieldset>
-        <fieldset className="field">
+        <fieldset className="choices">
           <legend>Tell me</legend>
           <label className="choice">
-            <input type="radio" checked={draft.delivery === 'now'} onChange={() => update({ delivery: 'now' })} /> Now,
-            as a notification (held during quiet hours)
+            <input
+              type="radio"
+              name={ids.delivery}
+              checked={draft.delivery === 'now'}
+              onChange={() => update({ delivery: 'now' })}
+            />{' '}
+            Now, as a notification (held during quiet hours)
           </label>
           <label className="choice">
-            <input type="radio" checked={draft.delivery === 'digest'} onChange={() => update({ delivery: 'digest' })} />{' '}
+            <input
+              type="radio"
+              name={ids.delivery}
+              checked={draft.delivery === 'digest'}
+              onChange={() => update({ delivery: 'digest' })}
+            />{' '}
             In the digest
           </label>
         </fieldset>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationRule } from '../../shared/notification-rules';
-import { ruleWords } from './rule-words';
+import { ruleWords, teamWords } from './rule-words';
 
 const context = {
   nameOf: (id: string) => ({ mem_ana: 'Ana Silva', mem_ben: 'Ben Ode' })[id] ?? 'Unknown member',
@@ -10,7 +10,7 @@ const context = {
 const base = { id: 'r', delivery: 'now' as const, team: { kind: 'all' as const } };
 
 describe('a rule in words', () => {
-  it('says each kind as the manager wrote it, with whose deals', () => {
+  it('says each kind as the manager wrote it, and whose deals', () => {
     const rules: NotificationRule[] = [
       { ...base, kind: 'probability-drop', points: 15, team: { kind: 'members', memberIds: ['mem_ana', 'mem_ben'] } },
       { ...base, kind: 'tracker-said', trackerId: 'trk', side: 'buyer' },
@@ -19,13 +19,13 @@ describe('a rule in words', () => {
       { ...base, kind: 'close-date-pushed', count: 1 },
       { ...base, kind: 'new-call-on-large-deal', amount: 50_000 },
     ];
-    expect(rules.map((rule) => ruleWords(rule, context))).toEqual([
-      'A deal of Ana Silva, Ben Ode loses 15 points of win probability',
-      '“Pricing” is said by the buyer on a call of any owner',
-      'Any tracker is said by anyone on a call of any owner',
-      'A close date of any owner is pushed out a 2nd time or more',
-      'A close date of any owner is pushed out',
-      'A new call on a deal of any owner over 50,000',
+    expect(rules.map((rule) => `${ruleWords(rule, context)} · ${teamWords(rule.team, context.nameOf)}`)).toEqual([
+      'A deal loses 15 points of win probability or more · Deals of Ana Silva, Ben Ode',
+      '“Pricing” is said by the buyer on a call · Any owner’s deals',
+      'Any tracker is said by anyone on a call · Any owner’s deals',
+      'A close date is pushed out a 2nd time or more · Any owner’s deals',
+      'A close date is pushed out · Any owner’s deals',
+      'A new call on a deal over 50,000 · Any owner’s deals',
     ]);
   });
 });

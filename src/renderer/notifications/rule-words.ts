@@ -8,35 +8,31 @@ const ordinal = (n: number) => {
 
 /** Whose deals, in words: any owner's, or the members chosen by name. */
 export function teamWords(team: RuleTeam, nameOf: (memberId: string) => string): string {
-  if (team.kind === 'all') return 'any owner';
+  if (team.kind === 'all') return 'Any owner’s deals';
   const names = team.memberIds.map(nameOf);
-  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  const who = names.length <= 3 ? names.join(', ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  return `Deals of ${who}`;
 }
 
-/** A rule as the manager would say it. */
+/** What a rule watches, as the manager would say it (whose deals: `teamWords`). */
 export function ruleWords(
   rule: NotificationRule,
-  context: {
-    nameOf: (memberId: string) => string;
-    trackerName: (trackerId: string) => string;
-    amount: (n: number) => string;
-  },
+  context: { trackerName: (trackerId: string) => string; amount: (n: number) => string },
 ): string {
-  const whose = teamWords(rule.team, context.nameOf);
   switch (rule.kind) {
     case 'probability-drop':
-      return `A deal of ${whose} loses ${rule.points} points of win probability`;
+      return `A deal loses ${rule.points} points of win probability or more`;
     case 'tracker-said': {
       const tracker = rule.trackerId === null ? 'Any tracker' : `“${context.trackerName(rule.trackerId)}”`;
       const side = rule.side === 'anyone' ? 'anyone' : `the ${rule.side}`;
-      return `${tracker} is said by ${side} on a call of ${whose}`;
+      return `${tracker} is said by ${side} on a call`;
     }
     case 'close-date-pushed':
       return rule.count === 1
-        ? `A close date of ${whose} is pushed out`
-        : `A close date of ${whose} is pushed out a ${ordinal(rule.count)} time or more`;
+        ? 'A close date is pushed out'
+        : `A close date is pushed out a ${ordinal(rule.count)} time or more`;
     case 'new-call-on-large-deal':
-      return `A new call on a deal of ${whose} over ${context.amount(rule.amount)}`;
+      return `A new call on a deal over ${context.amount(rule.amount)}`;
   }
 }
 

@@ -150,7 +150,7 @@ describe('notification rules on the app’s clock', { timeout: 180_000 }, () => 
     clock.moveTo(evening(24 + 7));
     await settled(core, settings);
     expect((await succeeded(core, 'getNotifications', {})).held).toBe(0);
-    expect(notifier.shown.map((note) => note.title)).toEqual(['Close date pushed a 1st time']);
+    expect(notifier.shown.map((note) => note.title)).toEqual(['Close date pushed out']);
 
     // A later round finds nothing new: the held note is not shown again.
     clock.moveTo(evening(24 + 9));
@@ -158,7 +158,7 @@ describe('notification rules on the app’s clock', { timeout: 180_000 }, () => 
     await settled(core, settings);
     expect(notifier.shown).toHaveLength(1);
     expect((await succeeded(core, 'getNotifications', {})).recent.map((hit) => hit.title)).toEqual([
-      'Close date pushed a 1st time',
+      'Close date pushed out',
     ]);
   });
 });

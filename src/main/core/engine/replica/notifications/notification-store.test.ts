@@ -125,7 +125,9 @@ describe('notification rules over the copy’s changes', () => {
     expect(store.takeNow(hours(6))).toEqual([]);
 
     const digest = store.sendDigest(moment(7));
-    expect(digest?.hits.map((hit) => [hit.ruleId, hit.title])).toEqual([['pushed', 'Close date pushed a 2nd time']]);
+    expect(digest?.hits.map((hit) => [hit.ruleId, hit.title])).toEqual([
+      ['pushed', 'Close date pushed out a 2nd time'],
+    ]);
     expect(digest?.changes).toMatchObject({ probability: 2, 'close-date': 2, call: 2 });
     // Neither the review queue nor trackers are wired in yet: the digest says nothing of them.
     expect(digest).toMatchObject({ reviewQueue: null, trackerHits: null, since: at(1), at: at(7) });

@@ -94,7 +94,7 @@ function matchChange(
       if (change.kind !== 'close-date' || !change.dealId || nth === undefined || nth < rule.count) return null;
       return {
         ...base,
-        title: `Close date pushed a ${ordinal(nth)} time`,
+        title: nth === 1 ? 'Close date pushed out' : `Close date pushed out a ${ordinal(nth)} time`,
         body: `${deal}${whose(facts, change.ownerId)}: ${change.before!.slice(0, 10)} → ${change.after!.slice(0, 10)}`,
         target: { screen: 'deal', id: change.dealId },
       };
