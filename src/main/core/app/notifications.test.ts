@@ -93,7 +93,7 @@ async function pushCloseDates(core: AppCore, times: number, round: number): Prom
 }
 
 // Each test syncs a workspace several times and runs the operator's CLI for each change.
-describe('notification rules on the app’s clock', { timeout: 180_000 }, () => {
+describe('notification rules on the app’s clock', { timeout: 300_000 }, () => {
   it('twenty qualifying events overnight give one digest in the morning and no pop-up', async () => {
     const { core, clock, notifier } = await syncingApp(evening(22));
     const settings: NotificationSettings = { rules: [pushedRule('digest')], digestAt: '08:30', quietHours: null };
