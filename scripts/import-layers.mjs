@@ -83,6 +83,11 @@ export const layers = [
         allow: ['private-notes.ts', 'what-changed.ts'],
       },
       {
+        unit: 'notification-rules.ts',
+        what: "the manager's notification rules, digest and quiet hours: what crosses the bridge of them",
+        allow: [],
+      },
+      {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
         allow: [
@@ -91,6 +96,7 @@ export const layers = [
           'bookmarks.ts',
           'deal-review-pack.ts',
           'export-file-name.ts',
+          'notification-rules.ts',
           'rollup.ts',
           'what-changed.ts',
           'trackers.ts',
@@ -490,6 +496,11 @@ export const layers = [
         allow: ['api.ts', 'jobs/', 'navigation/', 'replica/', 'state/'],
       },
       {
+        unit: 'notifications/',
+        what: "the manager's notification rules, digest time and quiet hours, and the digest screen",
+        allow: ['api.ts', 'navigation/', 'shared-ui/', 'state/', 'team/', 'what-changed/'],
+      },
+      {
         unit: 'app/',
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
@@ -501,6 +512,7 @@ export const layers = [
           'local-search/',
           'navigation/',
           'notes/',
+          'notifications/',
           'one-on-one/',
           'platform/',
           'records/',

@@ -23,6 +23,12 @@ import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams
 import { type DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
 import {
+  type Digest,
+  type NotificationSettingsChange,
+  type NotificationsView,
+  SaveNotificationSettingsParams,
+} from './notification-rules';
+import {
   type ActionItem,
   AddActionItemParams,
   MarkOneOnOneParams,
@@ -902,6 +908,15 @@ export const operations = {
   setActionItemDone: { params: SetActionItemDoneParams, result: z.custom<ActionItem>() },
   /** An action item added by mistake goes (the undo of adding one). */
   removeActionItem: { params: RemoveActionItemParams, result: Empty },
+  /** The active workspace's notification rules, digest and quiet hours, its latest digest and what was shown lately (local copy only). */
+  getNotifications: { params: Empty, result: z.custom<NotificationsView>() },
+  /** Saves the rules, digest time and quiet hours whole; returns what they replaced, to undo. */
+  saveNotificationSettings: {
+    params: SaveNotificationSettingsParams,
+    result: z.custom<NotificationSettingsChange>(),
+  },
+  /** Sends the digest now (null when there is nothing to tell); the next one counts from now. */
+  sendDigestNow: { params: Empty, result: z.custom<Digest | null>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**
@@ -988,6 +1003,8 @@ export const NavigationTarget = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('team') }),
   z.object({ screen: z.literal('webhooks') }),
   z.object({ screen: z.literal('settings') }),
+  z.object({ screen: z.literal('digest') }),
+  z.object({ screen: z.literal('notifications') }),
 ]);
 export type NavigationTarget = z.infer<typeof NavigationTarget>;
 
@@ -1034,6 +1051,8 @@ export const bridgeEvents = {
   localCopyChanged: z.object({ workspaceId: z.string() }),
   /** A check of the saved searches found other new matches, or one was saved, run or deleted. */
   savedSearchesChanged: z.object({ workspaceId: z.string() }),
+  /** The rules found something, a notification or a digest was sent, or the rules were saved. */
+  notificationsChanged: z.object({ workspaceId: z.string() }),
   /** The workspace's service stopped or started answering. */
   connectivityChanged: ReplicaStatus.pick({ workspaceId: true, online: true, lastContactAt: true }),
   /** The queued starts changed: one was queued, cancelled, sent (`sent`: the job it started) or refused. */

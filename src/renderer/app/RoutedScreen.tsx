@@ -13,6 +13,8 @@ import { LocalSearchScreen } from '../local-search/LocalSearchScreen';
 import { useScreenAhead, useValueAfterPaint } from '../navigation/render-ahead';
 import { Link, navigate, readHash, ScreenAddress, useLocationPath } from '../navigation/router';
 import { paths, type Route, routeAt } from '../navigation/routes';
+import { DigestScreen } from '../notifications/DigestScreen';
+import { NotificationsScreen } from '../notifications/NotificationsScreen';
 import { BriefScreen } from '../one-on-one/BriefScreen';
 import { ReviewPackButton } from '../review-pack/ReviewPackButton';
 import { RowPackButtons } from '../review-pack/RowPackButtons';
@@ -196,6 +198,10 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <SettingsScreen workspace={workspace} />;
     case 'search':
       return <LocalSearchScreen address={route.search} timeScale={workspace.profile.segmentTimeScale} />;
+    case 'digest':
+      return <DigestScreen />;
+    case 'notifications':
+      return <NotificationsScreen />;
     case 'not-found':
       return (
         <div className="screen">

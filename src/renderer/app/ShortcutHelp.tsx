@@ -47,6 +47,8 @@ export const shortcuts: [keys: string, what: string][] = [
   ['N', 'A private note on the marked transcript line (else the call), the deal or the rep on view'],
   ['Ctrl Enter', 'In a note: save it'],
   ['P', 'On a rep’s page: their 1:1 brief (since the last 1:1, action items, copy or save as Markdown)'],
+  ['A', 'Notifications: write a rule'],
+  ['J  /  K  then  Enter  /  Delete', 'Notifications: step through the rules; Enter edits one, Delete removes it'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

@@ -6,6 +6,7 @@ import { coachingKeys } from '../coaching/queries';
 import { navigate } from '../navigation/router';
 import { pathTo } from '../navigation/routes';
 import { noteKeys } from '../notes/queries';
+import { notificationKeys } from '../notifications/queries';
 import { oneOnOneKeys } from '../one-on-one/queries';
 import { getBridge } from '../platform';
 import { replicaKeys, syncKeys } from '../replica/queries';
@@ -71,6 +72,7 @@ export function useBridgeEvents(): void {
       }),
       bridge.on('navigate', (target) => navigate(pathTo(target))),
       bridge.on('savedSearchesChanged', () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all })),
+      bridge.on('notificationsChanged', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
       bridge.on('workspacesChanged', () => void queryClient.invalidateQueries({ queryKey: workspaceKeys.all })),
       bridge.on('clientWaiting', ({ code, retryInMs }) => useUiStore.getState().noteSlowDown(code, retryInMs)),
     ];

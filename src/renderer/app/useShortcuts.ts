@@ -19,6 +19,8 @@ export const goToKeys: Record<string, { path: () => string; screen: string }> = 
   h: { path: paths.webhooks, screen: 'Webhooks' },
   s: { path: paths.settings, screen: 'Workspace and key' },
   r: { path: () => paths.reviewQueue(), screen: 'Review queue (coaching)' },
+  d: { path: paths.digest, screen: 'Digest' },
+  n: { path: paths.notifications, screen: 'Notifications (your rules, digest time, quiet hours)' },
 };
 
 /**

@@ -20,6 +20,8 @@ export type Route =
   | { name: 'webhooks' }
   | { name: 'settings' }
   | { name: 'search'; search: TranscriptSearchAddress }
+  | { name: 'digest' }
+  | { name: 'notifications' }
   | { name: 'not-found'; path: string };
 
 /**
@@ -202,6 +204,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   ) {
     return { name: section };
   }
+  if (id === undefined && (section === 'digest' || section === 'notifications')) return { name: section };
   return { name: 'not-found', path: pathname };
 }
 
@@ -265,4 +268,6 @@ export const paths = {
   settings: () => pathTo({ screen: 'settings' }),
   /** The search screen; only what differs from the defaults goes into the address. */
   search: (address: Partial<TranscriptSearchAddress> = {}) => searchPath(address),
+  digest: () => pathTo({ screen: 'digest' }),
+  notifications: () => pathTo({ screen: 'notifications' }),
 };

@@ -2,6 +2,7 @@ import { describeValidationError, type EndpointName, endpoints } from '../../../
 import { type ApiOperationName, type BridgeResult, type OperationName, operations } from '../../../shared/bridge';
 import type { SyncSettings } from '../engine/replica/local-copies';
 import type { ReplicaStorageOptions } from '../engine/replica/replicas';
+import { type Clock, systemClock } from '../platform/clock';
 import type { FileSaver } from '../platform/file-saver';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { type Notifier, noNotifier } from '../platform/notifier';
@@ -16,6 +17,8 @@ import { createJobOutbox } from './job-outbox';
 import type { JobPollingPolicy } from './job-watcher';
 import { startLocalEngine } from './local-engine';
 import { notesOperations } from './notes-operations';
+import { notificationOperations } from './notification-operations';
+import { startNotificationSchedule } from './notification-schedule';
 import type { AppParts, Handlers, OwnOperationName } from './operation-handlers';
 import { reviewOperations } from './review-operations';
 import { rollupOperations } from './rollup-operations';
@@ -58,6 +61,8 @@ export interface AppCoreOptions {
    * to a worker, so it keeps the engine here.
    */
   engine?: 'worker' | 'this-thread';
+  /** The clock of the notification rules' digest and quiet hours (a test's fake one). */
+  clock?: Clock;
 }
 
 export type { BridgeEventListener };
@@ -92,7 +97,10 @@ const replicatedReads = new Set<string>(
 export function createAppCore(options: AppCoreOptions): AppCore {
   const listeners = new Set<BridgeEventListener>();
   const calls = new Map<string, AbortController>();
+  /** The core's own listeners (the notification rules), told before the window's. */
+  const inside: BridgeEventListener[] = [];
   const emit: BridgeEventListener = (event, payload) => {
+    for (const listener of inside) listener(event, payload);
     for (const listener of listeners) listener(event, payload);
   };
 
@@ -134,6 +142,19 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }
 
   const notifier = options.notifier ?? noNotifier;
+  const clock = options.clock ?? systemClock;
+  const notifications = startNotificationSchedule({
+    engine,
+    notifier,
+    clock,
+    emit,
+    activeWorkspaceId: () => options.settings.read().activeWorkspaceId ?? null,
+    async open(workspaceId, target) {
+      if (workspaces.active().id !== workspaceId) await workspaces.switchTo(workspaceId);
+      emit('navigate', target);
+    },
+  });
+  inside.push(notifications.heard);
   const jobs = followJobs({ policy: options.jobPolling, service, find: workspaces.find, engine, notifier, emit });
   const checks = startSavedSearchChecks({
     settings: options.settings,
@@ -146,6 +167,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   // The workspace on screen when the app starts syncs from the start, as one opened later does.
   void showActive();
+  const startedOn = options.settings.read().activeWorkspaceId;
+  // Its digest and the end of its quiet hours are waited for from the start, too.
+  if (startedOn) void notifications.rescheduled(startedOn);
 
   const app: AppParts = {
     mode: options.mode,
@@ -172,6 +196,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...reviewOperations(app),
     ...trackerOperations(app),
     ...notesOperations(app),
+    ...notificationOperations(app, notifications, clock),
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {
@@ -224,6 +249,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     async close() {
       checks.stop();
+      notifications.close();
       for (const controller of calls.values()) controller.abort();
       jobs.close();
       outbox.close();

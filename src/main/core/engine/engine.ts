@@ -31,6 +31,7 @@ import type {
 } from '../../../shared/bridge';
 import { NO_REVIEW_QUEUE, type ReviewQueue } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams, DealReviewPacksParams } from '../../../shared/deal-review-pack';
+import type { NotificationSettings } from '../../../shared/notification-rules';
 import type {
   ActionItem,
   AddActionItemParams,
@@ -91,6 +92,7 @@ import { privateNotes } from './replica/model/private-notes';
 import { changeQueuedJobs, type StoredQueuedJob } from './replica/model/queued-jobs';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
+import { notificationStore } from './replica/notifications/notification-store';
 import { parseLocalCursor } from './replica/offline-lists';
 import { onOwnData } from './replica/own-data';
 import type { ReplicaDatabase } from './replica/replica-db';
@@ -450,6 +452,25 @@ export function createEngine(options: EngineOptions) {
     queuedJobs: (workspaceId: string, change: QueuedJobChange): Promise<StoredQueuedJob[]> =>
       onOwnData(replicas, workspaceId, change.do === 'list' ? 'read' : 'write', ({ db }) =>
         changeQueuedJobs(db, change, Date.now()),
+      ),
+
+    // The manager's notification rules (notifications/notification-store.ts): `now` is the app's
+    // clock; the changes' window is read on this one, the journal's.
+    notificationsView: (workspaceId: string) =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => notificationStore(db).view()),
+    saveNotificationSettings: (workspaceId: string, settings: NotificationSettings, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        notificationStore(db).save(settings, { copy: Date.now(), clock: now }),
+      ),
+    evaluateNotifications: (workspaceId: string, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        notificationStore(db).evaluate({ copy: Date.now(), clock: now }),
+      ),
+    takeNowNotifications: (workspaceId: string, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => notificationStore(db).takeNow(now)),
+    sendDigest: (workspaceId: string, now: number) =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) =>
+        notificationStore(db).sendDigest({ copy: Date.now(), clock: now }),
       ),
 
     async copyStatus(workspaceId: string): Promise<CopyStatus> {

@@ -331,6 +331,40 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      refused TEXT,
      UNIQUE (kind, parent_id)
    ) WITHOUT ROWID;`,
+  // The manager's notification rules, digest time and quiet hours (notifications/notification-store.ts),
+  // one document per copy, with how far the rules were evaluated and when the last digest went (on
+  // the copy's clock, its journal's, and on the app's, whose timers wait for the next); each
+  // rule's hit on a change once (its key), waiting for its moment or sent; and the digests sent.
+  // The manager's own: kept here, never sent, gone with the local data.
+  `CREATE TABLE IF NOT EXISTS notification_settings (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     doc TEXT NOT NULL,
+     saved_at INTEGER NOT NULL,
+     evaluated_until INTEGER NOT NULL,
+     last_digest_at INTEGER NOT NULL,
+     last_digest_copy_at INTEGER NOT NULL
+   );
+   CREATE TABLE IF NOT EXISTS notification_hits (
+     id INTEGER PRIMARY KEY,
+     rule_id TEXT NOT NULL,
+     change_key TEXT NOT NULL,
+     rule_kind TEXT NOT NULL,
+     delivery TEXT NOT NULL CHECK (delivery IN ('now', 'digest')),
+     title TEXT NOT NULL,
+     body TEXT NOT NULL,
+     target TEXT NOT NULL,
+     found_at INTEGER NOT NULL,
+     sent_at INTEGER,
+     digest_id TEXT,
+     UNIQUE (rule_id, change_key)
+   );
+   CREATE INDEX IF NOT EXISTS notification_hits_waiting ON notification_hits (delivery, sent_at);
+   CREATE TABLE IF NOT EXISTS digests (
+     id TEXT PRIMARY KEY,
+     at INTEGER NOT NULL,
+     since INTEGER NOT NULL,
+     changes TEXT NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /**

@@ -14,6 +14,7 @@ import {
   RepFiguresParams,
 } from '../../../../shared/bridge';
 import { DealReviewPackParams, DealReviewPacksParams } from '../../../../shared/deal-review-pack';
+import { NotificationSettings } from '../../../../shared/notification-rules';
 import {
   AddActionItemParams,
   MarkOneOnOneParams,
@@ -68,6 +69,14 @@ export const engineContract = {
   saveBookmark: { params: Workspace.extend({ bookmark: SaveBookmarkParams }), result: answer },
   removeBookmark: { params: Workspace.extend({ bookmark: RemoveBookmarkParams }), result: answer },
   queuedJobs: { params: Workspace.extend({ change: QueuedJobChange }), result: answer },
+  notificationsView: { params: Workspace, result: answer },
+  saveNotificationSettings: {
+    params: Workspace.extend({ settings: NotificationSettings, now: z.number() }),
+    result: answer,
+  },
+  evaluateNotifications: { params: Workspace.extend({ now: z.number() }), result: answer },
+  takeNowNotifications: { params: Workspace.extend({ now: z.number() }), result: answer },
+  sendDigest: { params: Workspace.extend({ now: z.number() }), result: answer },
   repDeals: { params: Workspace.extend({ query: RepDealsParams }), result: answer },
   repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
   checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },

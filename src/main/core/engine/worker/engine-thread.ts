@@ -234,6 +234,17 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
       surely('removeActionItem', { workspaceId, item }) as ReturnType<Engine['removeActionItem']>,
     queuedJobs: (workspaceId, change) =>
       surely('queuedJobs', { workspaceId, change }) as ReturnType<Engine['queuedJobs']>,
+    notificationsView: (workspaceId) =>
+      surely('notificationsView', { workspaceId }) as ReturnType<Engine['notificationsView']>,
+    saveNotificationSettings: (workspaceId, settings, now) =>
+      surely('saveNotificationSettings', { workspaceId, settings, now }) as ReturnType<
+        Engine['saveNotificationSettings']
+      >,
+    evaluateNotifications: (workspaceId, now) =>
+      surely('evaluateNotifications', { workspaceId, now }) as ReturnType<Engine['evaluateNotifications']>,
+    takeNowNotifications: (workspaceId, now) =>
+      surely('takeNowNotifications', { workspaceId, now }) as ReturnType<Engine['takeNowNotifications']>,
+    sendDigest: (workspaceId, now) => surely('sendDigest', { workspaceId, now }) as ReturnType<Engine['sendDigest']>,
     repDeals: (workspaceId, query) =>
       orElse(ask('repDeals', { workspaceId, query }) as ReturnType<Engine['repDeals']>, () => ({
         copy: restarting,

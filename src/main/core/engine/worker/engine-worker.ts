@@ -38,6 +38,12 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     saveBookmark: ({ workspaceId, bookmark }) => engine.saveBookmark(workspaceId, bookmark),
     removeBookmark: ({ workspaceId, bookmark }) => engine.removeBookmark(workspaceId, bookmark),
     queuedJobs: ({ workspaceId, change }) => engine.queuedJobs(workspaceId, change),
+    notificationsView: ({ workspaceId }) => engine.notificationsView(workspaceId),
+    saveNotificationSettings: ({ workspaceId, settings, now }) =>
+      engine.saveNotificationSettings(workspaceId, settings, now),
+    evaluateNotifications: ({ workspaceId, now }) => engine.evaluateNotifications(workspaceId, now),
+    takeNowNotifications: ({ workspaceId, now }) => engine.takeNowNotifications(workspaceId, now),
+    sendDigest: ({ workspaceId, now }) => engine.sendDigest(workspaceId, now),
     repDeals: ({ workspaceId, query }) => engine.repDeals(workspaceId, query),
     repFigures: ({ workspaceId, query }) => engine.repFigures(workspaceId, query),
     checklistMatrix: ({ workspaceId, query }) => engine.checklistMatrix(workspaceId, query),
