@@ -71,6 +71,8 @@ export const engineContract = {
   hasKeyGone: { params: Workspace, result: z.boolean() },
   removeWorkspace: { params: Workspace, result: z.void() },
   close: { params: z.object({}), result: z.void() },
+  /** A read the copy reader answered from a stored answer past its age: asked of the service again. */
+  revalidate: { params: Read, result: z.void() },
 };
 
 /** The keychain entries the worker may touch: its copies' keys, never a workspace's API key. */
@@ -101,3 +103,26 @@ export const toEngineEvents = {
   settings: 'settings',
   online: 'online',
 } as const;
+
+/** What the copy reader's thread answers: reads of a copy file on a connection of its own. */
+export const readerContract = {
+  storedAnswer: { params: Read, result: answer },
+  search: {
+    params: Workspace.extend({ query: LocalSearchParams, knownCalls: z.number().int().min(0) }),
+    result: answer,
+  },
+  close: { params: z.object({}), result: z.void() },
+};
+
+/** Events the app sends the copy reader: a copy it must stop reading (removed, rebuilt, set aside). */
+export const toReaderEvents = {
+  drop: 'drop',
+} as const;
+
+/** What the copy reader's thread is started with. */
+export interface CopyReaderWorkerData {
+  dir: string;
+}
+
+/** What the app answers the copy reader: the service (for what its copy lacks) and the copies' keys, only to read. */
+export const readerAppContract = { request: appContract.request, vaultGet: appContract.vaultGet };

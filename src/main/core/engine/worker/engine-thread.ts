@@ -10,9 +10,11 @@ import type {
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
+import { notFoundIn } from '../replica/kept-not-found';
 import { mergedSearch } from '../replica/merged-search';
 import { dealCallsFromActivities } from '../replica/model/deal-calls';
 import type { ServiceHit } from '../replica/service-hits';
+import { type CopyReaderThread, startCopyReaderThread } from './copy-reader-thread';
 import { appContract, type EngineWorkerData, type engineContract, toEngineEvents } from './engine-contract';
 import { startWorkerHost } from './worker-host';
 
@@ -26,6 +28,13 @@ const noCopyStatus: CopyStatus = { storage: 'off', lastFetchedAt: null, storingP
 const restarting: CoachingCopy = { kind: 'none', reason: 'unavailable' };
 const noFigures = { calls: 0, talkShare: null, longestMonologue: null, questions: null, switchesPerMinute: null };
 
+/** A kept answer as the service gave it: its data, or its 404 again. */
+function replay(body: unknown): unknown {
+  const notFound = notFoundIn(body);
+  if (notFound) throw notFound;
+  return body;
+}
+
 const unavailable = (error: unknown) => error instanceof ApiError && error.code === 'engine_unavailable';
 
 /**
@@ -35,7 +44,9 @@ const unavailable = (error: unknown) => error instanceof ApiError && error.code 
  * again after a crash the app keeps answering: reads go to the service, statuses say what they
  * said last, and what must not be lost (a copy to delete) waits for the new worker.
  */
-export function startEngineThread(options: EngineOptions): Engine & { restarts(): number; kill(): Promise<number> } {
+export function startEngineThread(
+  options: EngineOptions,
+): Engine & { restarts(): number; kill(): Promise<number>; reader: CopyReaderThread | null } {
   const data: EngineWorkerData = {
     dir: options.dir,
     sync: options.sync,
@@ -71,12 +82,15 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         const { workspaceId, reads } = payload as { workspaceId: string; reads: ChangedRead[] };
         events.replicaChanged(workspaceId, reads);
       } else if (name === 'localCopyChanged') {
-        events.localCopyChanged((payload as { workspaceId: string }).workspaceId);
+        const { workspaceId } = payload as { workspaceId: string };
+        reader?.changed(workspaceId);
+        events.localCopyChanged(workspaceId);
       } else if (name === 'copyReset') {
         const { workspaceId, reset } = payload as {
           workspaceId: string;
           reset: Parameters<typeof events.copyReset>[1];
         };
+        reader?.changed(workspaceId);
         events.copyReset(workspaceId, reset);
       }
     },
@@ -90,10 +104,41 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     },
   });
   const knownWorkspaces = new Set<string>();
+  /** Per workspace, when the app last changed something on the service: a copy read before then is the engine's to answer. */
+  const changedAt = new Map<string, number>();
+  const revalidateAfterMs = options.revalidateAfterMs ?? 5_000;
+
+  // Copies in files are read on a connection and thread of their own (WAL), so reads are not held up by the sync's writes.
+  const reader = options.dir
+    ? startCopyReaderThread({
+        dir: options.dir,
+        vaultGet: (account) => options.vault.get(account),
+        request: options.request,
+        async copyStores(workspaceId) {
+          const status = (await host.call('copyStatus', { workspaceId })) as CopyStatus;
+          return status.storage === 'file' && status.storingPaused === null;
+        },
+      })
+    : null;
+
+  /**
+   * A read the copy reader answers when the copy holds it and nothing the app changed since asks
+   * the service first, past its age asked again by the engine in the background, as the engine
+   * would; otherwise null, and the engine answers.
+   */
+  async function readFromCopy(workspaceId: string, op: string, params: Record<string, unknown>) {
+    const stored = await reader?.storedAnswer(workspaceId, op, params);
+    if (!stored || stored.fetchedAt < (changedAt.get(workspaceId) ?? 0)) return null;
+    if (Date.now() - stored.fetchedAt >= revalidateAfterMs && options.isOnline(workspaceId)) {
+      void ask('revalidate', { workspaceId, op, params }).catch(() => {});
+    }
+    return { body: stored.body };
+  }
 
   function tell(): void {
     const settings = JSON.stringify(options.settings());
     if (settings === toldSettings) return;
+    if (toldSettings) reader?.changedAll();
     toldSettings = settings;
     host.emit(toEngineEvents.settings, JSON.parse(settings));
   }
@@ -145,6 +190,23 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     }
   }
 
+  /** Local search on the copy reader while it may read the copy and the sync's count of calls is known. */
+  async function searchCopy(workspaceId: string, query: Parameters<Engine['searchLocal']>[1], signal: AbortSignal) {
+    const knownCalls = lastSyncStatus.get(workspaceId)?.calls.known;
+    if (!reader || knownCalls === undefined) return null;
+    return reader.search(workspaceId, query, knownCalls, signal);
+  }
+
+  /** What removes or replaces a copy: the reader lets it go before, and asks the engine again after. */
+  async function changing<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
+    reader?.changed(workspaceId);
+    try {
+      return await work();
+    } finally {
+      reader?.changed(workspaceId);
+    }
+  }
+
   const offStatus = (workspaceId: string): SyncStatus => ({
     workspaceId,
     state: 'off',
@@ -158,12 +220,20 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
   });
 
   return {
-    read: (workspaceId, op, params, signal) =>
-      orElse(ask('read', { workspaceId, op, params }, signal), () =>
+    async read(workspaceId, op, params, signal) {
+      tell();
+      const fromCopy = await readFromCopy(workspaceId, op, params);
+      if (fromCopy) return replay(fromCopy.body);
+      return orElse(ask('read', { workspaceId, op, params }, signal), () =>
         options.request(workspaceId, op, params, signal, 'read'),
-      ),
+      );
+    },
+    revalidate: (workspaceId, op, params) => orElse(ask('revalidate', { workspaceId, op, params }), () => undefined),
     held: (workspaceId, op, params) => orElse(ask('held', { workspaceId, op, params }), () => null),
-    expectChanges: (workspaceId) => orElse(ask('expectChanges', { workspaceId }), () => undefined),
+    expectChanges(workspaceId) {
+      changedAt.set(workspaceId, Date.now() + 1);
+      return orElse(ask('expectChanges', { workspaceId }), () => undefined);
+    },
     boardDeals: (workspaceId, query, signal) =>
       orElse(ask('boardDeals', { workspaceId, query }, signal) as Promise<BoardDeals>, async () => ({
         ...((await options.request(workspaceId, 'listDeals', { ...query }, signal, 'read')) as BoardDeals),
@@ -182,7 +252,8 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         const activities = await options.request(workspaceId, 'listActivities', { id, cursor, limit }, signal, 'read');
         return dealCallsFromActivities(activities as ApiResult<'listActivities'>);
       }),
-    searchLocal: (workspaceId, query, signal) =>
+    searchLocal: async (workspaceId, query, signal) =>
+      (await searchCopy(workspaceId, query, signal)) ??
       orElse(ask('searchLocal', { workspaceId, query }, signal) as ReturnType<Engine['searchLocal']>, () =>
         mergedSearch({
           db: null,
@@ -268,17 +339,19 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     pauseSync: (workspaceId) => surely('pauseSync', { workspaceId }) as Promise<SyncStatus>,
     resumeSync: (workspaceId) => surely('resumeSync', { workspaceId }) as Promise<SyncStatus>,
     carryOn: (workspaceId) => orElse(ask('carryOn', { workspaceId }), () => undefined),
-    forget: (workspaceId, reason) => surely('forget', { workspaceId, reason }),
-    keyGone: (workspaceId, reason) => surely('keyGone', { workspaceId, reason }),
-    keyAccepted: (workspaceId) => surely('keyAccepted', { workspaceId }),
+    forget: (workspaceId, reason) => changing(workspaceId, () => surely('forget', { workspaceId, reason })),
+    keyGone: (workspaceId, reason) => changing(workspaceId, () => surely('keyGone', { workspaceId, reason })),
+    keyAccepted: (workspaceId) => changing(workspaceId, () => surely('keyAccepted', { workspaceId })),
     hasKeyGone: (workspaceId) => orElse(ask('hasKeyGone', { workspaceId }), () => false),
-    removeWorkspace: (workspaceId) => surely('removeWorkspace', { workspaceId }),
+    removeWorkspace: (workspaceId) => changing(workspaceId, () => surely('removeWorkspace', { workspaceId })),
     async close() {
       // The engine closes its copies (their WAL folded back) before the thread ends.
+      await reader?.close();
       await ask('close', {}).catch(() => {});
       await host.close();
     },
     restarts: host.restarts,
     kill: host.kill,
+    reader,
   };
 }
