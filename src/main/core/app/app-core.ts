@@ -39,6 +39,8 @@ export interface AppCoreOptions {
     revalidateAfterMs?: number;
     /** How often an unreachable service is tried again. */
     probeEveryMs?: number;
+    /** How often the service of the workspace on screen is asked whether it answers (default 15 s). */
+    watchEveryMs?: number;
     /**
      * Sync the active workspace in the background (the app does; tests that count requests do not),
      * a round every `roundEveryMs` (default 5 minutes) while it stays on screen.
@@ -96,6 +98,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const service = createServiceAccess({
     retry: options.retry,
     probeEveryMs: options.replica?.probeEveryMs,
+    watchEveryMs: options.replica?.watchEveryMs,
     keyFor: (workspace) => workspaces.keyFor(workspace),
     find: (workspaceId) => workspaces.find(workspaceId),
     emit,
@@ -110,7 +113,13 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clientFor: service.clientFor,
     changed: () => emit('workspacesChanged', {}),
   });
-  const { engine, showActive } = startLocalEngine({ ...options, service, find: workspaces.find, emit });
+  const local = startLocalEngine({ ...options, service, find: workspaces.find, emit });
+  const { engine } = local;
+  /** The workspace on screen syncs, and its service is watched (the status line reads what it last said). */
+  async function showActive(): Promise<void> {
+    service.connectivity.watch(options.settings.read().activeWorkspaceId ?? null);
+    await local.showActive();
+  }
 
   /** A 401 for the key the workspace still holds (not one replaced meanwhile), confirmed: its copy goes. */
   async function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
