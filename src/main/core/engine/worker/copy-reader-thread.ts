@@ -1,5 +1,5 @@
 import type { LocalSearchResult } from '../../../../shared/bridge';
-import type { RequestPurpose } from '../engine';
+import type { EngineOptions } from '../engine';
 import type { LocalSearchQuery } from '../replica/local-search';
 import type { StoredAnswer } from '../replica/replica-answers';
 import { type CopyReaderWorkerData, readerAppContract, type readerContract, toReaderEvents } from './engine-contract';
@@ -12,13 +12,7 @@ export interface CopyReaderThreadOptions {
   /** The folder of replica files. */
   dir: string;
   vaultGet(account: string): Promise<string | null>;
-  request(
-    workspaceId: string,
-    op: string,
-    params: Record<string, unknown>,
-    signal: AbortSignal,
-    purpose: RequestPurpose,
-  ): Promise<unknown>;
+  request: EngineOptions['request'];
   /** Whether the engine keeps the workspace's copy in a file that stores now (asked of the engine). */
   copyStores(workspaceId: string): Promise<boolean>;
 }
