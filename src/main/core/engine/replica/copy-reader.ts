@@ -76,15 +76,16 @@ export function createCopyReader(options: CopyReaderOptions) {
     try {
       return await use(made);
     } catch (error) {
-      drop(workspaceId);
+      await drop(workspaceId);
       throw error;
     }
   }
 
-  function drop(workspaceId: string): void {
+  /** Closes the workspace's connection, so nothing holds the file when it is removed or the app ends. */
+  async function drop(workspaceId: string): Promise<void> {
     const made = open.get(workspaceId);
     open.delete(workspaceId);
-    void made?.then((connection) => connection?.db.close()).catch(() => {});
+    (await made?.catch(() => null))?.db.close();
   }
 
   return {
@@ -109,8 +110,8 @@ export function createCopyReader(options: CopyReaderOptions) {
     /** The copy was removed, rebuilt or set aside: its connection goes, and the next read opens what is there. */
     drop,
 
-    close(): void {
-      for (const workspaceId of [...open.keys()]) drop(workspaceId);
+    async close(): Promise<void> {
+      await Promise.all([...open.keys()].map(drop));
     },
   };
 }

@@ -2,7 +2,7 @@ import type { LocalSearchResult } from '../../../../shared/bridge';
 import type { EngineOptions } from '../engine';
 import type { LocalSearchQuery } from '../replica/local-search';
 import type { StoredAnswer } from '../replica/replica-answers';
-import { type CopyReaderWorkerData, readerAppContract, type readerContract, toReaderEvents } from './engine-contract';
+import { type CopyReaderWorkerData, readerAppContract, type readerContract } from './engine-contract';
 import { startWorkerHost } from './worker-host';
 
 /** Run from source the worker is the .ts beside this; built, the .js. */
@@ -83,15 +83,17 @@ export function startCopyReaderThread(options: CopyReaderThreadOptions) {
      * The workspace's copy changed state (removed, rebuilt, paused, resumed, turned off): the
      * reader lets it go, and reads it again only once the engine says it keeps it.
      */
-    changed(workspaceId: string): void {
+    async changed(workspaceId: string): Promise<void> {
       generations.set(workspaceId, (generations.get(workspaceId) ?? 0) + 1);
       mayRead.delete(workspaceId);
-      host.emit(toReaderEvents.drop, { workspaceId });
+      // Once answered, nothing of the reader holds the file (which some systems need to delete it);
+      // a reader starting again holds nothing yet.
+      await host.call('drop', { workspaceId }).catch(() => {});
     },
 
     /** The settings changed (a copy turned off, a scope chosen): every copy is asked about again. */
     changedAll(): void {
-      for (const workspaceId of new Set([...mayRead.keys(), ...generations.keys()])) this.changed(workspaceId);
+      for (const workspaceId of new Set([...mayRead.keys(), ...generations.keys()])) void this.changed(workspaceId);
     },
 
     restarts: host.restarts,

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createCopyReader } from '../replica/copy-reader';
 import { keyFromEntry, replicaKeyAccount } from '../replica/replica-key';
 import type { ServiceHit } from '../replica/service-hits';
-import { type CopyReaderWorkerData, type readerAppContract, readerContract, toReaderEvents } from './engine-contract';
+import { type CopyReaderWorkerData, type readerAppContract, readerContract } from './engine-contract';
 import { createRpcEndpoint, type RpcEndpoint } from './worker-rpc';
 
 /**
@@ -36,9 +36,7 @@ const app: RpcEndpoint<typeof readerAppContract> = createRpcEndpoint<typeof read
           data: ServiceHit[];
         };
       }),
+    drop: ({ workspaceId }) => reader.drop(workspaceId),
     close: () => reader.close(),
-  },
-  onEvent(name, payload) {
-    if (name === toReaderEvents.drop) reader.drop((payload as { workspaceId: string }).workspaceId);
   },
 });

@@ -111,13 +111,10 @@ export const readerContract = {
     params: Workspace.extend({ query: LocalSearchParams, knownCalls: z.number().int().min(0) }),
     result: answer,
   },
+  /** A copy it must stop reading (removed, rebuilt, set aside): its connection closed before the answer. */
+  drop: { params: Workspace, result: z.void() },
   close: { params: z.object({}), result: z.void() },
 };
-
-/** Events the app sends the copy reader: a copy it must stop reading (removed, rebuilt, set aside). */
-export const toReaderEvents = {
-  drop: 'drop',
-} as const;
 
 /** What the copy reader's thread is started with. */
 export interface CopyReaderWorkerData {

@@ -83,14 +83,14 @@ export function startEngineThread(
         events.replicaChanged(workspaceId, reads);
       } else if (name === 'localCopyChanged') {
         const { workspaceId } = payload as { workspaceId: string };
-        reader?.changed(workspaceId);
+        void reader?.changed(workspaceId);
         events.localCopyChanged(workspaceId);
       } else if (name === 'copyReset') {
         const { workspaceId, reset } = payload as {
           workspaceId: string;
           reset: Parameters<typeof events.copyReset>[1];
         };
-        reader?.changed(workspaceId);
+        void reader?.changed(workspaceId);
         events.copyReset(workspaceId, reset);
       }
     },
@@ -199,11 +199,11 @@ export function startEngineThread(
 
   /** What removes or replaces a copy: the reader lets it go before, and asks the engine again after. */
   async function changing<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
-    reader?.changed(workspaceId);
+    await reader?.changed(workspaceId);
     try {
       return await work();
     } finally {
-      reader?.changed(workspaceId);
+      void reader?.changed(workspaceId);
     }
   }
 
