@@ -20,12 +20,6 @@ function copyFile() {
   return { dir, db, answers: replicaAnswers(db) };
 }
 
-const transcript = (text: string) => ({
-  data: [{ id: 's1', start: 0, end: 2, speaker: 'Ada', speaker_role: 'seller', text }],
-  meta: {},
-});
-const searchNothingMore = async () => ({ data: [] });
-
 describe('reading an encrypted copy on a connection of its own', () => {
   it('sees what the engine committed, never a write still in progress', async () => {
     const { dir, db, answers } = copyFile();
@@ -46,21 +40,6 @@ describe('reading an encrypted copy on a connection of its own', () => {
     expect((await reader.storedAnswer('w', 'getDeal', { id: 'd1' }))?.body).toEqual({
       data: { id: 'd1', title: 'After' },
     });
-    reader.close();
-    db.close();
-  });
-
-  it('finds a transcript the engine stored after the reader last searched', async () => {
-    const { dir, db, answers } = copyFile();
-    answers.put('getTranscript', canonicalParams({ id: 'v1' }), transcript('pricing is fine'), 1);
-    const reader = createCopyReader({ dir, key: async () => key });
-    const search = async (q: string) =>
-      (await reader.search('w', { q, mode: 'words', order: 'newest', limit: 20 }, 2, searchNothingMore))!.calls.map(
-        (call) => call.videoId,
-      );
-    expect(await search('pricing')).toEqual(['v1']);
-    answers.put('getTranscript', canonicalParams({ id: 'v2' }), transcript('pricing again'), 2);
-    expect((await search('pricing')).sort()).toEqual(['v1', 'v2']);
     reader.close();
     db.close();
   });

@@ -1,15 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import type { LocalSearchResult } from '../../../../shared/bridge';
-import type { LocalSearchQuery } from './local-search';
-import { mergedSearch } from './merged-search';
 import type { StoredAnswer } from './replica-answers';
 import { canonicalParams } from './replica-answers';
 import { cipherPragmas, type ReplicaDatabase } from './replica-db';
 import { newestReplicaVersion } from './replica-schema';
 import { replicaFileName } from './replicas';
-import type { ServiceHit } from './service-hits';
 
 export interface CopyReaderOptions {
   /** The folder of replica files. */
@@ -95,16 +91,6 @@ export function createCopyReader(options: CopyReaderOptions) {
         const row = answer(op, canonicalParams(params));
         return row ? { body: JSON.parse(row.body), fetchedAt: row.fetched_at } : null;
       }).then((stored) => stored ?? null);
-    },
-
-    /** Local search over the copy with what it lacks asked of the service; null when there is no copy to read. */
-    search(
-      workspaceId: string,
-      query: LocalSearchQuery & { dealLimit?: number },
-      knownCalls: number,
-      searchService: (q: string, dealId: string | undefined) => Promise<{ data: ServiceHit[] }>,
-    ): Promise<LocalSearchResult | null> {
-      return withConnection(workspaceId, ({ db }) => mergedSearch({ db, query, knownCalls, searchService }));
     },
 
     /** The copy was removed, rebuilt or set aside: its connection goes, and the next read opens what is there. */

@@ -239,7 +239,7 @@ interface SearchSpans {
   holding(rowid: number): Span | undefined;
 }
 
-const spansRead = new WeakMap<ReplicaDatabase, { version: string; spans: SearchSpans }>();
+const spansRead = new WeakMap<ReplicaDatabase, { version: number; spans: SearchSpans }>();
 
 /**
  * The indexed calls with what filters and groups need, read again only after the search tables

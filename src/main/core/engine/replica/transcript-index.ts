@@ -5,18 +5,14 @@ import type { ReplicaDatabase } from './replica-db';
 
 const versions = new WeakMap<ReplicaDatabase, number>();
 
-/**
- * Moves with every write to the search tables, so what was read of them can be kept until then:
- * this connection's own writes, and (`data_version`) every commit of another connection, as the
- * engine's is for a connection that only reads.
- */
-export function searchTablesVersion(db: ReplicaDatabase): string {
-  return `${versions.get(db) ?? 0}:${db.pragma('data_version', { simple: true })}`;
+/** Grows with every write to the search tables, so what was read of them can be kept until then. */
+export function searchTablesVersion(db: ReplicaDatabase): number {
+  return versions.get(db) ?? 0;
 }
 
 /** The search tables were written to: what was read of them is read again. */
 export function searchTablesChanged(db: ReplicaDatabase): void {
-  versions.set(db, (versions.get(db) ?? 0) + 1);
+  versions.set(db, searchTablesVersion(db) + 1);
 }
 
 /**

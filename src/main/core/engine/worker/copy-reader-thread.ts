@@ -1,6 +1,3 @@
-import type { LocalSearchResult } from '../../../../shared/bridge';
-import type { EngineOptions } from '../engine';
-import type { LocalSearchQuery } from '../replica/local-search';
 import type { StoredAnswer } from '../replica/replica-answers';
 import { type CopyReaderWorkerData, readerAppContract, type readerContract } from './engine-contract';
 import { startWorkerHost } from './worker-host';
@@ -12,7 +9,6 @@ export interface CopyReaderThreadOptions {
   /** The folder of replica files. */
   dir: string;
   vaultGet(account: string): Promise<string | null>;
-  request: EngineOptions['request'];
   /** Whether the engine keeps the workspace's copy in a file that stores now (asked of the engine). */
   copyStores(workspaceId: string): Promise<boolean>;
 }
@@ -30,8 +26,6 @@ export function startCopyReaderThread(options: CopyReaderThreadOptions) {
     data: { dir: options.dir } satisfies CopyReaderWorkerData,
     serves: readerAppContract,
     handlers: {
-      request: ({ workspaceId, op, params, purpose }, signal) =>
-        options.request(workspaceId, op, params, signal, purpose),
       vaultGet: ({ account }) => options.vaultGet(account),
     },
   });
@@ -70,14 +64,6 @@ export function startCopyReaderThread(options: CopyReaderThreadOptions) {
     /** The answer the copy holds for a read (a kept 404 included); null: ask the engine. */
     storedAnswer: (workspaceId: string, op: string, params: Record<string, unknown>) =>
       ask<StoredAnswer>(workspaceId, () => host.call('storedAnswer', { workspaceId, op, params })),
-
-    /** Local search over the copy and the service for what it lacks; null: ask the engine. */
-    search: (
-      workspaceId: string,
-      query: LocalSearchQuery & { dealLimit?: number },
-      knownCalls: number,
-      signal: AbortSignal,
-    ) => ask<LocalSearchResult>(workspaceId, () => host.call('search', { workspaceId, query, knownCalls }, signal)),
 
     /**
      * The workspace's copy changed state (removed, rebuilt, paused, resumed, turned off): the

@@ -1,12 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCopyReader } from '../replica/copy-reader';
 import { keyFromEntry, replicaKeyAccount } from '../replica/replica-key';
-import type { ServiceHit } from '../replica/service-hits';
 import { type CopyReaderWorkerData, type readerAppContract, readerContract } from './engine-contract';
 import { createRpcEndpoint, type RpcEndpoint } from './worker-rpc';
 
 /**
- * The copy reader's thread: the window's reads of a copy file, on a connection of its own, so
+ * The copy reader's thread: the window's reads of stored answers, on a connection of its own, so
  * they are answered while the engine's thread is busy writing what the sync fetched.
  */
 if (!parentPort) throw new Error('copy-reader-worker.ts runs as a worker thread');
@@ -25,17 +24,6 @@ const app: RpcEndpoint<typeof readerAppContract> = createRpcEndpoint<typeof read
   serves: readerContract,
   handlers: {
     storedAnswer: ({ workspaceId, op, params }) => reader.storedAnswer(workspaceId, op, params),
-    search: ({ workspaceId, query, knownCalls }, signal) =>
-      reader.search(workspaceId, query, knownCalls, async (q, dealId) => {
-        const params = { q, limit: 100, deal_id: dealId };
-        return (await app.call(
-          'request',
-          { workspaceId, op: 'searchTranscripts', params, purpose: 'read' },
-          signal,
-        )) as {
-          data: ServiceHit[];
-        };
-      }),
     drop: ({ workspaceId }) => reader.drop(workspaceId),
     close: () => reader.close(),
   },

@@ -104,13 +104,9 @@ export const toEngineEvents = {
   online: 'online',
 } as const;
 
-/** What the copy reader's thread answers: reads of a copy file on a connection of its own. */
+/** What the copy reader's thread answers: stored answers of a copy file, on a connection of its own. */
 export const readerContract = {
   storedAnswer: { params: Read, result: answer },
-  search: {
-    params: Workspace.extend({ query: LocalSearchParams, knownCalls: z.number().int().min(0) }),
-    result: answer,
-  },
   /** A copy it must stop reading (removed, rebuilt, set aside): its connection closed before the answer. */
   drop: { params: Workspace, result: z.void() },
   close: { params: z.object({}), result: z.void() },
@@ -121,5 +117,5 @@ export interface CopyReaderWorkerData {
   dir: string;
 }
 
-/** What the app answers the copy reader: the service (for what its copy lacks) and the copies' keys, only to read. */
-export const readerAppContract = { request: appContract.request, vaultGet: appContract.vaultGet };
+/** What the app answers the copy reader: the copies' keys, only to read. */
+export const readerAppContract = { vaultGet: appContract.vaultGet };

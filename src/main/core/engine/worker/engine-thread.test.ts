@@ -188,16 +188,4 @@ describe('a copy in a file, read on a thread of its own', () => {
     await engine.read('w', 'listDeals', { limit: 3 }, signal);
     expect(dealReads(from)).toHaveLength(1);
   });
-
-  it('searches the copy on the reader with what the sync counted, as the engine would', async () => {
-    const { engine } = engineOnFile();
-    const calls = (await engine.read('w', 'listVideos', { limit: 2 }, signal)) as { data: { id: string }[] };
-    for (const call of calls.data) await engine.read('w', 'getTranscript', { id: call.id }, signal);
-    await engine.syncStatus('w');
-    const query = { q: 'the', mode: 'words' as const, order: 'newest' as const, limit: 20 };
-    const inEngine = await engine.searchLocal('w', query, signal);
-    await expect.poll(() => engine.reader?.storedAnswer('w', 'listVideos', { limit: 2 })).not.toBe(null);
-    await engine.kill();
-    expect(await engine.searchLocal('w', query, signal)).toEqual(inEngine);
-  });
 });

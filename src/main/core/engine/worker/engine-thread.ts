@@ -113,7 +113,6 @@ export function startEngineThread(
     ? startCopyReaderThread({
         dir: options.dir,
         vaultGet: (account) => options.vault.get(account),
-        request: options.request,
         async copyStores(workspaceId) {
           const status = (await host.call('copyStatus', { workspaceId })) as CopyStatus;
           return status.storage === 'file' && status.storingPaused === null;
@@ -190,13 +189,6 @@ export function startEngineThread(
     }
   }
 
-  /** Local search on the copy reader while it may read the copy and the sync's count of calls is known. */
-  async function searchCopy(workspaceId: string, query: Parameters<Engine['searchLocal']>[1], signal: AbortSignal) {
-    const knownCalls = lastSyncStatus.get(workspaceId)?.calls.known;
-    if (!reader || knownCalls === undefined) return null;
-    return reader.search(workspaceId, query, knownCalls, signal);
-  }
-
   /** What removes or replaces a copy: the reader lets it go before, and asks the engine again after. */
   async function changing<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
     await reader?.changed(workspaceId);
@@ -252,8 +244,7 @@ export function startEngineThread(
         const activities = await options.request(workspaceId, 'listActivities', { id, cursor, limit }, signal, 'read');
         return dealCallsFromActivities(activities as ApiResult<'listActivities'>);
       }),
-    searchLocal: async (workspaceId, query, signal) =>
-      (await searchCopy(workspaceId, query, signal)) ??
+    searchLocal: (workspaceId, query, signal) =>
       orElse(ask('searchLocal', { workspaceId, query }, signal) as ReturnType<Engine['searchLocal']>, () =>
         mergedSearch({
           db: null,

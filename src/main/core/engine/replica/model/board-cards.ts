@@ -19,7 +19,7 @@ const CARD_SCORINGS = 10;
  */
 const pricingRead = new WeakMap<
   ReplicaDatabase,
-  { version: string; lines: readonly number[]; mentions: Map<string, number | null> }
+  { version: number; lines: readonly number[]; mentions: Map<string, number | null> }
 >();
 
 /** How many of the ascending `lines` lie between `first` and `last` (inclusive). */
