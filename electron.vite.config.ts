@@ -31,6 +31,8 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           // The local engine's worker thread, started by engine-thread.ts from the file beside index.js.
           'engine-worker': resolve(import.meta.dirname, 'src/main/core/engine/worker/engine-worker.ts'),
+          // The copy reader's thread beside it (copy-reader-thread.ts).
+          'copy-reader-worker': resolve(import.meta.dirname, 'src/main/core/engine/worker/copy-reader-worker.ts'),
         },
       },
     },

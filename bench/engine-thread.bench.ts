@@ -76,7 +76,7 @@ function probesOf(
     read('getPreferences'),
     read('getSyncStatus'),
     read('getReplicaStatus'),
-    // What getReplicaStatus asks the service each time, asked of it directly: the service's share.
+    // What the app's watch of the service asks it every 15 s (not at the read), asked at each turn: the service's share.
     {
       name: SERVICE_ME,
       op: null,
@@ -302,7 +302,7 @@ function goalRows(run: EngineRun): string[] {
     `| ${who} | \`getPreferences\` p95 during the sync ≤ ${GOALS.readRatio}× idle | ${ms(p95(syncing, 'getPreferences'))} / ${ms(p95(idle, 'getPreferences'))} ms = ×${prefs.toFixed(2)} | ${met(prefs <= GOALS.readRatio)} |`,
     `| ${who} | stored \`getDeal\` p95 during the sync ≤ ${GOALS.readRatio}× idle (synced) | ${ms(p95(syncing, 'getDeal'))} / ${ms(p95(synced, 'getDeal'))} ms = ×${deal.toFixed(2)} | ${met(deal <= GOALS.readRatio)} |`,
     `| ${who} | \`searchLocal\` p95 during the sync ≤ ${GOALS.searchP95Ms} ms | ${ms(p95(syncing, 'searchLocal'))} ms | ${met(p95(syncing, 'searchLocal') <= GOALS.searchP95Ms)} |`,
-    `| ${who} | \`getReplicaStatus\` on the synced copy ≤ ${GOALS.replicaStatusMs} ms (p95 in the core; its one request to the service included) | ${ms(coreP95(synced, 'getReplicaStatus'))} ms (round trip ${ms(p95(synced, 'getReplicaStatus'))} ms; the service's \`GET /v1/members/me\` alone, from the bench, ${ms(p95(synced, SERVICE_ME))} ms) | ${met(coreP95(synced, 'getReplicaStatus') <= GOALS.replicaStatusMs)} |`,
+    `| ${who} | \`getReplicaStatus\` on the synced copy ≤ ${GOALS.replicaStatusMs} ms (p95 in the core) | ${ms(coreP95(synced, 'getReplicaStatus'))} ms (round trip ${ms(p95(synced, 'getReplicaStatus'))} ms; the service's \`GET /v1/members/me\`, which the watch asks every 15 s, from the bench, ${ms(p95(synced, SERVICE_ME))} ms) | ${met(coreP95(synced, 'getReplicaStatus') <= GOALS.replicaStatusMs)} |`,
   ];
 }
 
@@ -318,9 +318,10 @@ then the first full sync into an empty encrypted copy file (${pace.words}) until
 (\`monitorEventLoopDelay\`; its delays include the timer's 10 ms, so an idle loop reads about
 10 ms, as in the issue's measurement), and the bridge is read over loopback HTTP as a page reads it,
 one call at a time with a 20-60 ms pause after each: \`getPreferences\` (main's own settings),
-\`getSyncStatus\` and \`getReplicaStatus\` (the engine's; the latter also asks the service once,
-\`GET /v1/members/me\`, as it does for every window, so the bench asks the service the same
-directly to show the service's share), and once there is a copy a stored deal
+\`getSyncStatus\` and \`getReplicaStatus\` (the engine's, with what the app's watch of the service
+last heard: the watch asks \`GET /v1/members/me\` every 15 s on a loop of its own, not at the read;
+the bench asks the service the same at each turn to show the service's share), and once there is a
+copy a stored deal
 (\`getDeal\`, ${DEALS_READ} deals in turn, each revalidated in the background once 5 s old, as a
 screen's read is) and the Search screen's first page as typed (\`searchLocal\`, ${TYPED.map((q) => `\`${q}\``).join(', ')}, a screenful of
 calls and 10 deals). During the sync the local index covers only the calls stored so far, so each

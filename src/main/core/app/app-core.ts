@@ -45,6 +45,8 @@ export interface AppCoreOptions {
     revalidateAfterMs?: number;
     /** How often an unreachable service is tried again. */
     probeEveryMs?: number;
+    /** How often the service of the workspace on screen is asked whether it answers (default 15 s). */
+    watchEveryMs?: number;
     /**
      * Sync the active workspace in the background (the app does; tests that count requests do not),
      * a round every `roundEveryMs` (default 5 minutes) while it stays on screen.
@@ -107,6 +109,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const service = createServiceAccess({
     retry: options.retry,
     probeEveryMs: options.replica?.probeEveryMs,
+    watchEveryMs: options.replica?.watchEveryMs,
     keyFor: (workspace) => workspaces.keyFor(workspace),
     find: (workspaceId) => workspaces.find(workspaceId),
     emit,
@@ -127,10 +130,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const local = startLocalEngine({ ...options, service, find: workspaces.find, emit });
   const { engine } = local;
   const outbox = createJobOutbox({ service, engine, find: workspaces.find, emit, retry: options.retry });
-  /** The workspace on screen syncs, and sends what it queued while its service could not be reached. */
+  /**
+   * The workspace on screen syncs, its service is watched (the status line reads what it last
+   * said), and it sends what it queued while its service could not be reached.
+   */
   async function showActive(): Promise<void> {
-    await local.showActive();
     const { activeWorkspaceId } = options.settings.read();
+    service.connectivity.watch(activeWorkspaceId ?? null);
+    await local.showActive();
     if (activeWorkspaceId) outbox.flush(activeWorkspaceId);
   }
 

@@ -9,7 +9,16 @@ export interface ConnectivityOptions {
   probe(workspaceId: string): Promise<boolean>;
   changed(workspaceId: string, reach: ServiceReach): void;
   probeEveryMs?: number;
+  /** How often the service of the workspace on screen is asked whether it answers (`watch`). */
+  watchEveryMs?: number;
   now?: () => number;
+}
+
+interface Watch {
+  workspaceId: string;
+  /** The loop's first answer. */
+  first: Promise<void>;
+  timer?: NodeJS.Timeout;
 }
 
 /**
@@ -22,6 +31,9 @@ export function createConnectivity(options: ConnectivityOptions) {
   const now = options.now ?? Date.now;
   const states = new Map<string, ServiceReach>();
   const probes = new Map<string, NodeJS.Timeout>();
+  const watchEveryMs = options.watchEveryMs ?? 15_000;
+  /** The workspace on screen, its service asked on a loop of its own: its first answer, and the next round. */
+  let watched: Watch | null = null;
 
   function reachOf(workspaceId: string): ServiceReach {
     return states.get(workspaceId) ?? { online: true, lastContactAt: null };
@@ -59,6 +71,19 @@ export function createConnectivity(options: ConnectivityOptions) {
     scheduleProbe(workspaceId);
   }
 
+  /** Asks the service once now; what it answered (or not) is the workspace's reach from then on. */
+  async function check(workspaceId: string): Promise<ServiceReach> {
+    let answered = false;
+    try {
+      answered = await options.probe(workspaceId);
+    } catch {
+      answered = false;
+    }
+    if (answered) answeredNow(workspaceId);
+    else unreachable(workspaceId);
+    return reachOf(workspaceId);
+  }
+
   return {
     reachOf,
     /** What the replica knew before this session's first request: when it last heard from the service. */
@@ -67,22 +92,38 @@ export function createConnectivity(options: ConnectivityOptions) {
     },
     answered: answeredNow,
     /**
-     * Asks the service once now: a screen painted from the replica makes no request of its own
-     * while its copy is fresh, so opening the app would otherwise not learn that the service is gone.
+     * The workspace on screen: its service is asked now and every `watchEveryMs` after, as screens
+     * painted from the copy make no request of their own while it is fresh, and the app would
+     * otherwise not learn that the service went away (or when it last answered). One at a time;
+     * null: none is on screen.
      */
-    async check(workspaceId: string): Promise<ServiceReach> {
-      let answered = false;
-      try {
-        answered = await options.probe(workspaceId);
-      } catch {
-        answered = false;
-      }
-      if (answered) answeredNow(workspaceId);
-      else unreachable(workspaceId);
+    watch(workspaceId: string | null): void {
+      if ((watched?.workspaceId ?? null) === workspaceId) return;
+      clearTimeout(watched?.timer);
+      watched = null;
+      if (workspaceId === null) return;
+      const watching: Watch = { workspaceId, first: Promise.resolve() };
+      const round = async () => {
+        await check(workspaceId);
+        if (watched !== watching) return;
+        watching.timer = setTimeout(round, watchEveryMs);
+        watching.timer.unref();
+      };
+      watched = watching;
+      watching.first = round();
+    },
+    /**
+     * What is known of the service's reach, asking nothing: the last answer to the watch (its first
+     * awaited when none came yet, so a window opened as the app starts reads this session's answer).
+     */
+    async known(workspaceId: string): Promise<ServiceReach> {
+      if (watched?.workspaceId === workspaceId) await watched.first;
       return reachOf(workspaceId);
     },
     unreachable,
     close(): void {
+      clearTimeout(watched?.timer);
+      watched = null;
       for (const timer of probes.values()) clearTimeout(timer);
       probes.clear();
     },

@@ -14,6 +14,8 @@ export interface ServiceAccessOptions {
   retry?: Partial<RetryPolicy>;
   /** How often an unreachable service is tried again. */
   probeEveryMs?: number;
+  /** How often the service of the workspace on screen is asked whether it answers. */
+  watchEveryMs?: number;
   keyFor(workspace: StoredWorkspace): Promise<string | null>;
   find(workspaceId: string): StoredWorkspace;
   emit: BridgeEventListener;
@@ -53,6 +55,7 @@ export function createServiceAccess(options: ServiceAccessOptions) {
       if (reach.online) options.answersAgain(workspaceId);
     },
     probeEveryMs: options.probeEveryMs,
+    watchEveryMs: options.watchEveryMs,
   });
 
   /** Every request to a workspace's service goes here, so any of them tells whether it answers. */

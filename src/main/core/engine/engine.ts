@@ -220,6 +220,9 @@ export function createEngine(options: EngineOptions) {
     /** What the copy holds for this read, or null; the service is not asked. */
     held: async (workspaceId: string, op: string, params: Record<string, unknown>) =>
       reads.held(workspaceId, op, params),
+    /** A stored answer read elsewhere (the copy reader) was past its age: asked of the service again. */
+    revalidate: async (workspaceId: string, op: string, params: Record<string, unknown>) =>
+      reads.revalidate(workspaceId, op, params),
     /** The app changed something on the service: copies read before now wait for it once. */
     expectChanges: async (workspaceId: string) => reads.expectChanges(workspaceId),
 

@@ -14,9 +14,14 @@ export function replicaKeyAccount(workspaceId: string): string {
 export async function replicaKey(vault: KeyVault, workspaceId: string): Promise<Buffer | null> {
   if (vault.storage !== 'keychain') return null;
   const account = replicaKeyAccount(workspaceId);
-  const stored = await vault.get(account);
-  if (stored && /^[0-9a-f]{64}$/.test(stored)) return Buffer.from(stored, 'hex');
+  const stored = keyFromEntry(await vault.get(account));
+  if (stored) return stored;
   const made = randomBytes(32);
   await vault.set(account, made.toString('hex'));
   return made;
+}
+
+/** The key a keychain entry holds; null for none, or for an entry that is not a key. */
+export function keyFromEntry(entry: string | null): Buffer | null {
+  return entry && /^[0-9a-f]{64}$/.test(entry) ? Buffer.from(entry, 'hex') : null;
 }

@@ -117,6 +117,11 @@ export function createReplicaReads(options: ReplicaReadsOptions) {
       return replay(stored.body);
     },
 
+    /** Asks the service for this read in the background and keeps its answer (once at a time per read). */
+    revalidate(workspaceId: string, op: string, params: Record<string, unknown>): void {
+      revalidate(workspaceId, op, params, canonicalParams(params));
+    },
+
     /** What the replica holds for this read (a kept 404 is nothing), or null; the service is not asked. */
     async held(workspaceId: string, op: string, params: Record<string, unknown>): Promise<unknown> {
       const body = await options.replicas.read(

@@ -383,3 +383,8 @@ export function migrateReplica(db: Database.Database, version = migrations.lengt
     })();
   }
 }
+
+/** The version `migrateReplica` brings a file to: a connection that only reads waits for it. */
+export function newestReplicaVersion(): number {
+  return migrations.length;
+}

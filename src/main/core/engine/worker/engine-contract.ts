@@ -116,6 +116,8 @@ export const engineContract = {
   hasKeyGone: { params: Workspace, result: z.boolean() },
   removeWorkspace: { params: Workspace, result: z.void() },
   close: { params: z.object({}), result: z.void() },
+  /** A read the copy reader answered from a stored answer past its age: asked of the service again. */
+  revalidate: { params: Read, result: z.void() },
 };
 
 /** The keychain entries the worker may touch: its copies' keys, never a workspace's API key. */
@@ -146,3 +148,19 @@ export const toEngineEvents = {
   settings: 'settings',
   online: 'online',
 } as const;
+
+/** What the copy reader's thread answers: stored answers of a copy file, on a connection of its own. */
+export const readerContract = {
+  storedAnswer: { params: Read, result: answer },
+  /** A copy it must stop reading (removed, rebuilt, set aside): its connection closed before the answer. */
+  drop: { params: Workspace, result: z.void() },
+  close: { params: z.object({}), result: z.void() },
+};
+
+/** What the copy reader's thread is started with. */
+export interface CopyReaderWorkerData {
+  dir: string;
+}
+
+/** What the app answers the copy reader: the copies' keys, only to read. */
+export const readerAppContract = { vaultGet: appContract.vaultGet };

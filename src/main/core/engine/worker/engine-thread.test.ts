@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../../../../service/testing/fault-proxy';
 import { startTestService, type TestService } from '../../../../service/testing/test-service';
 import { demoKeyOf } from '../../../../shared/manifest';
+import type { KeyVault } from '../../platform/key-vault/key-vault';
 import { createSessionKeyVault } from '../../platform/key-vault/session-key-vault';
 import { createApiClient } from '../../service-client/api-client/api-client';
 import type { EngineOptions } from '../engine';
@@ -15,8 +19,10 @@ beforeAll(async () => {
   service = await startTestService({ profile: 'test' });
   proxy = await startFaultProxy(service.baseUrl);
 });
+const dirs: string[] = [];
 afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 afterAll(async () => {
   await proxy.close();
@@ -127,5 +133,59 @@ describe('the engine in a worker thread', () => {
     expect(appContract.vaultGet.params.safeParse({ account: 'replica demo' }).success).toBe(true);
     for (const account of ['http://127.0.0.1:8787 mem_1', 'replica', 'replica a b', 'Callscope'])
       expect(appContract.vaultGet.params.safeParse({ account }).success, account).toBe(false);
+  });
+});
+
+/** A keychain in memory: copies are then encrypted files, read by the copy reader too. */
+function memoryKeychain(): KeyVault {
+  const entries = new Map<string, string>();
+  return {
+    storage: 'keychain',
+    problem: null,
+    get: async (account) => entries.get(account) ?? null,
+    set: async (account, key) => void entries.set(account, key),
+    delete: async (account) => void entries.delete(account),
+  };
+}
+
+function engineOnFile() {
+  const dir = mkdtempSync(join(tmpdir(), 'callscope-engine-'));
+  dirs.push(dir);
+  return engineInWorker({ vault: memoryKeychain(), dir });
+}
+
+describe('a copy in a file, read on a thread of its own', () => {
+  const signal = new AbortController().signal;
+
+  it('answers a read the copy holds while the engine’s thread starts again, with no request', async () => {
+    const { engine } = engineOnFile();
+    const first = await engine.read('w', 'listDeals', { limit: 3 }, signal);
+    await expect.poll(() => engine.reader?.storedAnswer('w', 'listDeals', { limit: 3 })).not.toBe(null);
+    await engine.kill();
+    const from = proxy.received().length;
+    expect(await engine.read('w', 'listDeals', { limit: 3 }, signal)).toEqual(first);
+    expect(dealReads(from)).toHaveLength(0);
+  });
+
+  it('keeps answering when the reader’s thread dies, and reads again from a new one', async () => {
+    const { engine } = engineOnFile();
+    const first = await engine.read('w', 'listDeals', { limit: 3 }, signal);
+    await engine.reader!.kill();
+    const from = proxy.received().length;
+    expect(await engine.read('w', 'listDeals', { limit: 3 }, signal)).toEqual(first);
+    expect(dealReads(from)).toHaveLength(0);
+    await expect.poll(() => engine.reader!.restarts()).toBe(1);
+    await expect.poll(() => engine.reader!.storedAnswer('w', 'listDeals', { limit: 3 })).not.toBe(null);
+  });
+
+  it('reads nothing more of a copy once it is removed', async () => {
+    const { engine } = engineOnFile();
+    await engine.read('w', 'listDeals', { limit: 3 }, signal);
+    await expect.poll(() => engine.reader?.storedAnswer('w', 'listDeals', { limit: 3 })).not.toBe(null);
+    await engine.forget('w', 'removed');
+    await engine.kill();
+    const from = proxy.received().length;
+    await engine.read('w', 'listDeals', { limit: 3 }, signal);
+    expect(dealReads(from)).toHaveLength(1);
   });
 });

@@ -11,9 +11,11 @@ import { NO_REVIEW_QUEUE } from '../../../../shared/bridge';
 import { WHOLE_WORKSPACE } from '../../../../shared/copy-scope';
 import { ApiError } from '../../service-client/api-client/api-error';
 import type { CopyStatus, Engine, EngineOptions } from '../engine';
+import { notFoundIn } from '../replica/kept-not-found';
 import { mergedSearch } from '../replica/merged-search';
 import { dealCallsFromActivities } from '../replica/model/deal-calls';
 import type { ServiceHit } from '../replica/service-hits';
+import { type CopyReaderThread, startCopyReaderThread } from './copy-reader-thread';
 import { appContract, type EngineWorkerData, type engineContract, toEngineEvents } from './engine-contract';
 import { startWorkerHost } from './worker-host';
 
@@ -27,6 +29,13 @@ const noCopyStatus: CopyStatus = { storage: 'off', lastFetchedAt: null, storingP
 const restarting: CoachingCopy = { kind: 'none', reason: 'unavailable' };
 const noFigures = { calls: 0, talkShare: null, longestMonologue: null, questions: null, switchesPerMinute: null };
 
+/** A kept answer as the service gave it: its data, or its 404 again. */
+function replay(body: unknown): unknown {
+  const notFound = notFoundIn(body);
+  if (notFound) throw notFound;
+  return body;
+}
+
 const unavailable = (error: unknown) => error instanceof ApiError && error.code === 'engine_unavailable';
 
 /**
@@ -36,7 +45,9 @@ const unavailable = (error: unknown) => error instanceof ApiError && error.code 
  * again after a crash the app keeps answering: reads go to the service, statuses say what they
  * said last, and what must not be lost (a copy to delete) waits for the new worker.
  */
-export function startEngineThread(options: EngineOptions): Engine & { restarts(): number; kill(): Promise<number> } {
+export function startEngineThread(
+  options: EngineOptions,
+): Engine & { restarts(): number; kill(): Promise<number>; reader: CopyReaderThread | null } {
   const data: EngineWorkerData = {
     dir: options.dir,
     sync: options.sync,
@@ -72,12 +83,15 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         const { workspaceId, reads } = payload as { workspaceId: string; reads: ChangedRead[] };
         events.replicaChanged(workspaceId, reads);
       } else if (name === 'localCopyChanged') {
-        events.localCopyChanged((payload as { workspaceId: string }).workspaceId);
+        const { workspaceId } = payload as { workspaceId: string };
+        void reader?.changed(workspaceId);
+        events.localCopyChanged(workspaceId);
       } else if (name === 'copyReset') {
         const { workspaceId, reset } = payload as {
           workspaceId: string;
           reset: Parameters<typeof events.copyReset>[1];
         };
+        void reader?.changed(workspaceId);
         events.copyReset(workspaceId, reset);
       }
     },
@@ -91,10 +105,40 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     },
   });
   const knownWorkspaces = new Set<string>();
+  /** Per workspace, when the app last changed something on the service: a copy read before then is the engine's to answer. */
+  const changedAt = new Map<string, number>();
+  const revalidateAfterMs = options.revalidateAfterMs ?? 5_000;
+
+  // Copies in files are read on a connection and thread of their own (WAL), so reads are not held up by the sync's writes.
+  const reader = options.dir
+    ? startCopyReaderThread({
+        dir: options.dir,
+        vaultGet: (account) => options.vault.get(account),
+        async copyStores(workspaceId) {
+          const status = (await host.call('copyStatus', { workspaceId })) as CopyStatus;
+          return status.storage === 'file' && status.storingPaused === null;
+        },
+      })
+    : null;
+
+  /**
+   * A read the copy reader answers when the copy holds it and nothing the app changed since asks
+   * the service first, past its age asked again by the engine in the background, as the engine
+   * would; otherwise null, and the engine answers.
+   */
+  async function readFromCopy(workspaceId: string, op: string, params: Record<string, unknown>) {
+    const stored = await reader?.storedAnswer(workspaceId, op, params);
+    if (!stored || stored.fetchedAt < (changedAt.get(workspaceId) ?? 0)) return null;
+    if (Date.now() - stored.fetchedAt >= revalidateAfterMs && options.isOnline(workspaceId)) {
+      void ask('revalidate', { workspaceId, op, params }).catch(() => {});
+    }
+    return { body: stored.body };
+  }
 
   function tell(): void {
     const settings = JSON.stringify(options.settings());
     if (settings === toldSettings) return;
+    if (toldSettings) reader?.changedAll();
     toldSettings = settings;
     host.emit(toEngineEvents.settings, JSON.parse(settings));
   }
@@ -146,6 +190,16 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     }
   }
 
+  /** What removes or replaces a copy: the reader lets it go before, and asks the engine again after. */
+  async function changing<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
+    await reader?.changed(workspaceId);
+    try {
+      return await work();
+    } finally {
+      void reader?.changed(workspaceId);
+    }
+  }
+
   const offStatus = (workspaceId: string): SyncStatus => ({
     workspaceId,
     state: 'off',
@@ -159,12 +213,20 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
   });
 
   return {
-    read: (workspaceId, op, params, signal) =>
-      orElse(ask('read', { workspaceId, op, params }, signal), () =>
+    async read(workspaceId, op, params, signal) {
+      tell();
+      const fromCopy = await readFromCopy(workspaceId, op, params);
+      if (fromCopy) return replay(fromCopy.body);
+      return orElse(ask('read', { workspaceId, op, params }, signal), () =>
         options.request(workspaceId, op, params, signal, 'read'),
-      ),
+      );
+    },
+    revalidate: (workspaceId, op, params) => orElse(ask('revalidate', { workspaceId, op, params }), () => undefined),
     held: (workspaceId, op, params) => orElse(ask('held', { workspaceId, op, params }), () => null),
-    expectChanges: (workspaceId) => orElse(ask('expectChanges', { workspaceId }), () => undefined),
+    expectChanges(workspaceId) {
+      changedAt.set(workspaceId, Date.now() + 1);
+      return orElse(ask('expectChanges', { workspaceId }), () => undefined);
+    },
     boardDeals: (workspaceId, query, signal) =>
       orElse(ask('boardDeals', { workspaceId, query }, signal) as Promise<BoardDeals>, async () => ({
         ...((await options.request(workspaceId, 'listDeals', { ...query }, signal, 'read')) as BoardDeals),
@@ -321,17 +383,19 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
     pauseSync: (workspaceId) => surely('pauseSync', { workspaceId }) as Promise<SyncStatus>,
     resumeSync: (workspaceId) => surely('resumeSync', { workspaceId }) as Promise<SyncStatus>,
     carryOn: (workspaceId) => orElse(ask('carryOn', { workspaceId }), () => undefined),
-    forget: (workspaceId, reason) => surely('forget', { workspaceId, reason }),
-    keyGone: (workspaceId, reason) => surely('keyGone', { workspaceId, reason }),
-    keyAccepted: (workspaceId) => surely('keyAccepted', { workspaceId }),
+    forget: (workspaceId, reason) => changing(workspaceId, () => surely('forget', { workspaceId, reason })),
+    keyGone: (workspaceId, reason) => changing(workspaceId, () => surely('keyGone', { workspaceId, reason })),
+    keyAccepted: (workspaceId) => changing(workspaceId, () => surely('keyAccepted', { workspaceId })),
     hasKeyGone: (workspaceId) => orElse(ask('hasKeyGone', { workspaceId }), () => false),
-    removeWorkspace: (workspaceId) => surely('removeWorkspace', { workspaceId }),
+    removeWorkspace: (workspaceId) => changing(workspaceId, () => surely('removeWorkspace', { workspaceId })),
     async close() {
       // The engine closes its copies (their WAL folded back) before the thread ends.
+      await reader?.close();
       await ask('close', {}).catch(() => {});
       await host.close();
     },
     restarts: host.restarts,
     kill: host.kill,
+    reader,
   };
 }

@@ -80,6 +80,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     hasKeyGone: ({ workspaceId }) => engine.hasKeyGone(workspaceId),
     removeWorkspace: ({ workspaceId }) => engine.removeWorkspace(workspaceId),
     close: () => engine.close(),
+    revalidate: ({ workspaceId, op, params }) => engine.revalidate(workspaceId, op, params),
   },
   onEvent(name, payload) {
     if (name === toEngineEvents.settings) settings = payload as CopySettings;
