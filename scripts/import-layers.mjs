@@ -73,6 +73,7 @@ export const layers = [
         what: "a deal's review pack: the question and the engine's answer",
         allow: ['bookmarks.ts', 'what-changed.ts'],
       },
+      { unit: 'palette.ts', what: "the palette's records: what the local copy sends of them", allow: [] },
       {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
@@ -82,6 +83,7 @@ export const layers = [
           'bookmarks.ts',
           'deal-review-pack.ts',
           'export-file-name.ts',
+          'palette.ts',
           'rollup.ts',
           'what-changed.ts',
         ],
@@ -437,6 +439,11 @@ export const layers = [
         allow: ['api.ts', 'calls/', 'navigation/', 'records/', 'search/', 'shared-ui/'],
       },
       {
+        unit: 'palette/',
+        what: 'the command palette: actions, screens and records matched by typed text',
+        allow: ['api.ts', 'navigation/', 'records/', 'search/', 'shared-ui/', 'state/'],
+      },
+      {
         unit: 'app/',
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
@@ -447,6 +454,7 @@ export const layers = [
           'deals/',
           'local-search/',
           'navigation/',
+          'palette/',
           'platform/',
           'records/',
           'replica/',

@@ -22,6 +22,7 @@ import { apiKeyProblem } from './api-key-text';
 import { Bookmarks, MarkReviewedParams, RemoveBookmarkParams, SaveBookmarkParams } from './bookmarks';
 import { type DealReviewPack, DealReviewPackParams } from './deal-review-pack';
 import { EXPORT_EXTENSIONS, hasExportExtension, isSafeFileName } from './export-file-name';
+import type { PaletteRecords } from './palette';
 import { ClearDealOverlay, type OverlayChange, type Rollup, RollupQuery, SetDealOverlay } from './rollup';
 import { type WhatChanged, WhatChangedParams } from './what-changed';
 
@@ -750,6 +751,8 @@ export const operations = {
   markReviewed: { params: MarkReviewedParams, result: Bookmarks },
   saveBookmark: { params: SaveBookmarkParams, result: Bookmarks },
   removeBookmark: { params: RemoveBookmarkParams, result: Bookmarks },
+  /** The palette's records in one read: the local copy's deals, calls and reps (bounded), and the saved searches. */
+  listPaletteRecords: { params: Empty, result: z.custom<PaletteRecords & { savedSearches: SavedSearch[] }>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

@@ -5,6 +5,7 @@ import { prefetchBoard } from '../deals/queries';
 import { LinkAhead } from '../navigation/render-ahead';
 import { useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
+import { CommandPalette } from '../palette/CommandPalette';
 import { FreshnessIndicator } from '../replica/FreshnessIndicator';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
@@ -12,6 +13,7 @@ import { UndoToast } from '../shared-ui/UndoToast';
 import { useRefusedActions } from '../state/refused-actions';
 import { useUiStore } from '../state/ui-store';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
+import { useAppActions } from './app-actions';
 import { KeyPrompt } from './KeyPrompt';
 import { OfflineNotice } from './OfflineNotice';
 import { RoutedScreen } from './RoutedScreen';
@@ -39,7 +41,9 @@ const navItems: { label: string; to: string; matches: Route['name'][]; prepare?:
 export function Shell({ workspace, workspaces }: { workspace: Workspace; workspaces: Workspace[] }) {
   // Refusals belong to one workspace's key; each workspace gets a fresh shell.
   useEffect(() => useRefusedActions.getState().clear(), []);
+  useAppActions(workspace, workspaces);
   const openSearch = useUiStore((state) => state.openSearch);
+  const openPalette = useUiStore((state) => state.openPalette);
   const openHelp = useUiStore((state) => state.setHelpOpen);
   return (
     <div className="shell">
@@ -50,6 +54,9 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
         <span className="brand">Callscope</span>
         <MainNav />
         <FreshnessIndicator />
+        <button type="button" className="search-button" onClick={openPalette} aria-keyshortcuts="Control+K Meta+K">
+          Go to or do… <kbd>Ctrl K</kbd>
+        </button>
         <SearchButton onClick={openSearch} />
         <button type="button" className="button small" onClick={() => openHelp(true)} aria-label="Keyboard shortcuts">
           ?
@@ -62,6 +69,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       <main id="main" tabIndex={-1}>
         <RoutedScreen workspace={workspace} />
       </main>
+      <CommandPalette workspaceId={workspace.id} />
       <SearchPalette timeScale={workspace.profile.segmentTimeScale} />
       <ShortcutHelp />
       <UndoToast />

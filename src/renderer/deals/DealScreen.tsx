@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { jobOutcome } from '../../shared/api';
+import { dealLink } from '../../shared/moment-link';
 import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
@@ -13,6 +14,7 @@ import { InlineError } from '../shared-ui/InlineError';
 import { RefusedNote } from '../shared-ui/RefusedNote';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
+import { copyLinkSaying, useScreenActions } from '../shared-ui/screen-actions';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { useRefusal } from '../state/refused-actions';
 import { useMemberNames } from '../team/queries';
@@ -64,6 +66,22 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
     start.mutate();
   };
   const offlineReason = useOfflineReason();
+  const rescoreBlocked = running || deal.isPending || offlineReason !== null || refusal !== null;
+  useScreenActions([
+    {
+      id: 'deal.rescore',
+      title: 'Re-score this deal',
+      keywords: 'scoring probability',
+      enabled: !rescoreBlocked,
+      run: rescore,
+    },
+    {
+      id: 'deal.copy-link',
+      title: 'Copy a link to this deal',
+      keywords: 'callscope share',
+      run: () => void copyLinkSaying(dealLink(dealId), 'this deal'),
+    },
+  ]);
   const currency = useWorkspaceCurrency();
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
 
@@ -85,7 +103,7 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
         <button
           type="button"
           className="button primary"
-          disabled={running || deal.isPending || offlineReason !== null || refusal !== null}
+          disabled={rescoreBlocked}
           title={offlineReason ?? undefined}
           aria-describedby={refusal ? 'rescore-refused' : undefined}
           onClick={rescore}

@@ -6,6 +6,7 @@ import { useDealWarnings } from '../deals/useDealWarnings';
 import { dealReads } from '../records/deal-reads';
 import { InlineError } from '../shared-ui/InlineError';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { useScreenActions } from '../shared-ui/screen-actions';
 import { useWorkspaceCurrency } from '../workspaces/queries';
 import { reviewPackHtml } from './review-pack-html';
 import { reviewPackMarkdown } from './review-pack-markdown';
@@ -48,6 +49,24 @@ export function ReviewPackButton({ dealId }: { dealId: string }) {
   };
   useKeyShortcut('e', () => start('md'));
   useKeyShortcut('E', () => start('html'));
+  useScreenActions([
+    {
+      id: 'deal.review-pack-md',
+      title: 'Export review pack (Markdown)',
+      key: 'E',
+      keywords: 'save deal',
+      enabled: !save.isPending,
+      run: () => start('md'),
+    },
+    {
+      id: 'deal.review-pack-html',
+      title: 'Export review pack for print (HTML, PDF)',
+      key: 'Shift E',
+      keywords: 'save deal',
+      enabled: !save.isPending,
+      run: () => start('html'),
+    },
+  ]);
   return (
     <>
       <button type="button" className="button" disabled={save.isPending} onClick={() => start('md')}>

@@ -25,7 +25,7 @@ import { recentSearchKeys, searchQueries } from './queries';
 import { SavedSearchOption } from './SavedSearchOption';
 import { SaveSearchForm } from './SaveSearchForm';
 import { savedSearchQueries, useSavedSearchActions } from './saved-searches';
-import { useSearchBox } from './search-store';
+import { loadSavedSearch, useSearchBox } from './search-store';
 import './search.css';
 
 /** Asked for explicitly: the interface does not say how many search gives by default. */
@@ -131,9 +131,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
       const search = savedList[index];
       if (search) {
         savedActions.open.mutate(search.id);
-        setVideoId(search.videoId ?? '');
-        setDealId(search.dealId ?? '');
-        setText(search.q);
+        loadSavedSearch(search);
         return;
       }
       const again = recents[index - savedList.length];

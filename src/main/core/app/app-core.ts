@@ -15,6 +15,7 @@ import { followJobs } from './job-following';
 import type { JobPollingPolicy } from './job-watcher';
 import { startLocalEngine } from './local-engine';
 import type { AppParts, Handlers, OwnOperationName } from './operation-handlers';
+import { paletteOperations } from './palette-operations';
 import { reviewOperations } from './review-operations';
 import { rollupOperations } from './rollup-operations';
 import { startSavedSearchChecks } from './saved-search-checks';
@@ -155,6 +156,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...searchOperations(app),
     ...jobOperations(app),
     ...reviewOperations(app),
+    ...paletteOperations(app),
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {

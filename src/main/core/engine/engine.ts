@@ -29,6 +29,7 @@ import type {
   SyncStatus,
 } from '../../../shared/bridge';
 import type { DealReviewPack, DealReviewPackParams } from '../../../shared/deal-review-pack';
+import type { PaletteRecords } from '../../../shared/palette';
 import type { DealOverlay, OverlayChange, Rollup, RollupQuery } from '../../../shared/rollup';
 import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
@@ -47,6 +48,7 @@ import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-
 import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
 import { dealReviewPackIn } from './replica/model/deal-review-pack';
+import { paletteRecordsIn } from './replica/model/palette-records';
 import { rollupFromCopy } from './replica/model/rollup';
 import { whatChangedIn } from './replica/model/what-changed';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -262,6 +264,16 @@ export function createEngine(options: EngineOptions) {
     /** The calls behind a cell of the matrix where its item was not met, from the copy alone. */
     checklistMisses: (workspaceId: string, params: ChecklistMissesParams): Promise<ChecklistMisses> =>
       fromCopy(workspaceId, (db) => ({ misses: checklistMisses(db, params) }), { misses: [] }),
+
+    /** The deals, calls and reps the palette matches typed text against, from the copy alone in one read. */
+    paletteRecords: async (workspaceId: string): Promise<PaletteRecords> =>
+      (await replicas.read(workspaceId, ({ db }) => ({ ...paletteRecordsIn(db), from: 'copy' as const }))) ?? {
+        deals: [],
+        calls: [],
+        reps: [],
+        capped: false,
+        from: 'none',
+      },
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */
     async searchLocal(

@@ -54,6 +54,7 @@ export const engineContract = {
   repFigures: { params: Workspace.extend({ query: RepFiguresParams }), result: answer },
   checklistMatrix: { params: Workspace.extend({ query: ChecklistMatrixParams }), result: answer },
   checklistMisses: { params: Workspace.extend({ query: ChecklistMissesParams }), result: answer },
+  paletteRecords: { params: Workspace, result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

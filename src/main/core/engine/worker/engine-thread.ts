@@ -242,6 +242,14 @@ export function startEngineThread(options: EngineOptions): Engine & { restarts()
         copy: restarting,
         misses: [],
       })),
+    paletteRecords: (workspaceId) =>
+      orElse(ask('paletteRecords', { workspaceId }) as ReturnType<Engine['paletteRecords']>, () => ({
+        deals: [],
+        calls: [],
+        reps: [],
+        capped: false,
+        from: 'none' as const,
+      })),
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,

@@ -40,6 +40,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     repFigures: ({ workspaceId, query }) => engine.repFigures(workspaceId, query),
     checklistMatrix: ({ workspaceId, query }) => engine.checklistMatrix(workspaceId, query),
     checklistMisses: ({ workspaceId, query }) => engine.checklistMisses(workspaceId, query),
+    paletteRecords: ({ workspaceId }) => engine.paletteRecords(workspaceId),
     copyStatus: ({ workspaceId }) => engine.copyStatus(workspaceId),
     describeCopy: ({ workspaceId }) => engine.describeCopy(workspaceId),
     syncStatus: ({ workspaceId }) => engine.syncStatus(workspaceId),
