@@ -426,7 +426,17 @@ export const layers = [
       {
         unit: 'what-changed/',
         what: 'what changed in the deals since a bookmark',
-        allow: ['api.ts', 'bookmarks/', 'deals/', 'navigation/', 'records/', 'replica/', 'shared-ui/', 'workspaces/'],
+        allow: [
+          'api.ts',
+          'bookmarks/',
+          'deals/',
+          'navigation/',
+          'records/',
+          'replica/',
+          'shared-ui/',
+          'state/',
+          'workspaces/',
+        ],
       },
       {
         unit: 'review-pack/',

@@ -751,6 +751,8 @@ export const operations = {
   markReviewed: { params: MarkReviewedParams, result: Bookmarks },
   saveBookmark: { params: SaveBookmarkParams, result: Bookmarks },
   removeBookmark: { params: RemoveBookmarkParams, result: Bookmarks },
+  /** Undoes a removal or a replacement: the saved search back as it was (its id and when it was last run kept). */
+  restoreSavedSearch: { params: SavedSearch, result: z.array(SavedSearch) },
   /** The palette's records in one read: the local copy's deals, calls and reps (bounded), and the saved searches. */
   listPaletteRecords: { params: Empty, result: z.custom<PaletteRecords & { savedSearches: SavedSearch[] }>() },
   watchJob: { params: JobRef, result: Empty },
