@@ -41,7 +41,7 @@ const OPENINGS = 7;
 const PACK_RUNS = 9;
 const SYNC_LIMIT_MS = 60 * 60_000;
 
-async function syncedHost(baseUrl: string, apiKey: string, replicaDir: string) {
+export async function syncedHost(baseUrl: string, apiKey: string, replicaDir: string) {
   const host = await startAppHost({
     demo: { baseUrl, apiKey },
     rendererDir: join(projectRoot, 'out', 'renderer'),
