@@ -54,10 +54,18 @@ describe('the palette’s rows', () => {
     ]);
   });
 
-  it('puts a matching action of the screen first, even above a record that matches better', () => {
+  it('puts a matching action of the screen above records that match about as well', () => {
     expect(titles(rankItems('export', [...records, ...onDeal]))).toEqual([
       'Export review pack (Markdown)',
       'Rita Export',
+    ]);
+    expect(titles(rankItems('score', [...records, ...onDeal]))).toEqual(['Re-score this deal']);
+  });
+
+  it('does not put the screen’s action whose letters are scattered above a title that starts with the text', () => {
+    expect(titles(rankItems('ac', [...onDeal, ...records])).slice(0, 2)).toEqual([
+      'Acme expansion',
+      'Acme discovery call',
     ]);
   });
 

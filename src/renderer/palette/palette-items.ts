@@ -93,17 +93,25 @@ export const RANKED_ROWS = 30;
 const kindOrder: PaletteItemKind[] = ['screen-action', 'action', 'saved-search', 'deal', 'rep', 'call'];
 
 /**
- * The rows matching typed text, best first. Actions of the screen on view and its selection that
- * match come before everything else; the rest go by how well they match, actions first of equals.
+ * What matching on the screen on view is worth: its actions go before anything that matches about
+ * as well (a word start, a run of letters), not before a title that starts with the text while
+ * theirs only holds its letters scattered.
  */
+const SCREEN_BONUS = 12;
+
+/** The rows matching typed text, best first; of equal matches, actions before records. */
 export function rankItems(text: string, items: readonly PaletteItem[], limit = RANKED_ROWS): PaletteItem[] {
   const scored: { item: PaletteItem; score: number; order: number }[] = [];
   for (const item of items) {
     const score = fuzzyScore(text, item.keywords ? `${item.title} ${item.keywords}` : item.title);
-    if (score !== null) scored.push({ item, score, order: kindOrder.indexOf(item.kind) });
+    if (score === null) continue;
+    scored.push({
+      item,
+      score: item.kind === 'screen-action' ? score + SCREEN_BONUS : score,
+      order: kindOrder.indexOf(item.kind),
+    });
   }
-  const first = (entry: (typeof scored)[number]) => (entry.item.kind === 'screen-action' ? 0 : 1);
-  scored.sort((a, b) => first(a) - first(b) || b.score - a.score || a.order - b.order);
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return scored.slice(0, limit).map((entry) => entry.item);
 }
 
