@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { SavedSearch } from '../../shared/bridge';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { OptionGroup } from '../search/OptionGroup';
 import { PaletteOption } from '../search/PaletteOption';
 import { useSavedSearchActions } from '../search/saved-searches';
 import { loadSavedSearch, useSearchBox } from '../search/search-store';
@@ -140,7 +141,7 @@ function PaletteBody({ workspaceId, onDone }: { workspaceId: string; onDone: () 
       </p>
       <div id={ids.list} ref={listRef} role="listbox" aria-label="Actions and records" className="command-results">
         {sections.map((section) => (
-          <OptionGroup key={section.label} label={section.label} shown={q === ''}>
+          <OptionGroup key={section.label} label={section.label} heading={q === ''}>
             {section.items.map((item) => {
               const at = index++;
               return (
@@ -178,19 +179,4 @@ function statusLine(q: string, count: number, records: { from: 'copy' | 'none'; 
     return `Type to find an action, a screen or a record. ↑ ↓ to move, Enter to do it, Esc to close.${copy}`;
   // The last row always searches transcripts for the text.
   return `${count - 1 === 0 ? 'Nothing matches; Enter searches transcripts' : `${count - 1} matching`}.${copy}`;
-}
-
-/** A group of the combobox's options: a listbox's groups are role=group (a fieldset belongs to forms). */
-function OptionGroup({ label, shown, children }: { label: string; shown: boolean; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: inside a listbox the group role is the one that applies
-    <div role="group" aria-label={label}>
-      {shown && (
-        <div className="command-group muted small" aria-hidden="true">
-          {label}
-        </div>
-      )}
-      {children}
-    </div>
-  );
 }

@@ -1,15 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
 import { matchesText, mayHaveMore } from '../../shared/match-count';
 import { call, holdBackgroundCalls } from '../api';
@@ -20,6 +10,7 @@ import { ErrorState } from '../shared-ui/ErrorState';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useUiStore } from '../state/ui-store';
 import { HitOption } from './HitOption';
+import { OptionGroup } from './OptionGroup';
 import { PaletteOption } from './PaletteOption';
 import { recentSearchKeys, searchQueries } from './queries';
 import { SavedSearchOption } from './SavedSearchOption';
@@ -313,16 +304,6 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
           )}
         </div>
       )}
-    </div>
-  );
-}
-
-/** A group of the combobox's options: a listbox's groups are role=group (a fieldset belongs to forms). */
-function OptionGroup({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: inside a listbox the group role is the one that applies
-    <div role="group" aria-label={label}>
-      {children}
     </div>
   );
 }
