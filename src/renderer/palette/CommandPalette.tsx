@@ -8,7 +8,7 @@ import { PaletteOption } from '../search/PaletteOption';
 import { useSavedSearchActions } from '../search/saved-searches';
 import { loadSavedSearch, useSearchBox } from '../search/search-store';
 import { Dialog } from '../shared-ui/Dialog';
-import { actionsOnOffer } from '../shared-ui/screen-actions';
+import { actionsOnOffer, useActionRegistrations } from '../shared-ui/screen-actions';
 import { useUiStore } from '../state/ui-store';
 import {
   actionItems,
@@ -44,8 +44,10 @@ const kindWords: Record<PaletteItemKind, string> = {
 
 function PaletteBody({ workspaceId, onDone }: { workspaceId: string; onDone: () => void }) {
   const [text, setText] = useState('');
-  // Read once per opening: what the screen offers is what was on view when the palette opened.
-  const [actions] = useState(() => actionItems(actionsOnOffer()));
+  // Read at the opening, and again if a screen mounting meanwhile (the window just started) offers its own.
+  const registrations = useActionRegistrations();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the registrations are what actionsOnOffer reads
+  const actions = useMemo(() => actionItems(actionsOnOffer()), [registrations]);
   const [recentIds] = useState(() => recentPaletteIds(workspaceId));
   const records = useQuery(paletteQueries.records());
   const markSeen = useSavedSearchActions().open.mutate;

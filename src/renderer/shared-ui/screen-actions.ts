@@ -50,6 +50,9 @@ export function useScreenActions(actions: readonly ScreenAction[], scope: Action
   }, [scope, outOfSight]);
 }
 
+/** Changes whenever a component offers or withdraws its actions: a palette open meanwhile lists them anew. */
+export const useActionRegistrations = () => useRegistry((state) => state.registrations);
+
 /**
  * The actions on offer now, the enabled ones only, the screen's first. A screen's own come before
  * those of the parts inside it (a child's effect registers first, so the newest go first).
