@@ -53,7 +53,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
       await expectAccessible(page);
 
-      await page.keyboard.press('Control+k');
+      await page.keyboard.press('/');
       await page.keyboard.type('price');
       await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
       await expectAccessible(page);

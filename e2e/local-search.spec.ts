@@ -97,7 +97,7 @@ test.describe('search with filters, sync off: calls not in the local index come 
 
   test('"Search with filters" in the palette opens the screen with the palette text', async ({ page, callscope }) => {
     await openScreen(page, callscope, '/calls');
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     const palette = page.getByRole('dialog', { name: 'Search transcripts' });
     await palette.getByRole('combobox', { name: 'Search every transcript' }).fill('pricing');
     await palette.getByRole('button', { name: 'Search with filters' }).click();

@@ -114,7 +114,7 @@ test.describe('pipeline board view', () => {
     const deals = await boardDeals(callscope);
     const scored = deals.find((deal) => deal.probability !== null)!;
     await openScreen(page, callscope, '/deals');
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await expect(page.getByRole('dialog', { name: 'Search transcripts' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(

@@ -16,7 +16,7 @@ test.describe('saved searches', () => {
   }) => {
     await openScreen(page, callscope, '/calls');
     await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await page.keyboard.type('e');
     await expect(
       palette(page).getByRole('listbox', { name: 'Matching segments' }).getByRole('option').first(),
@@ -60,7 +60,7 @@ test.describe('saved searches', () => {
     await expect(page).toHaveTitle(`(${shownCount}) Callscope`);
 
     // The box was left empty: the palette opens on the saved and recent searches.
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await expect(box(page)).toHaveValue('');
     await expect(savedOption).toContainText(`${shownCount} new`);
     await expect(savedOption).toHaveAttribute('aria-selected', 'true');

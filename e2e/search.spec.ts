@@ -34,7 +34,7 @@ test.describe('transcript search', () => {
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
 
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await expect(palette(page)).toBeVisible();
     const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
     await expect(box).toBeFocused();
@@ -65,7 +65,7 @@ test.describe('transcript search', () => {
   }) => {
     const { word, hits } = await distinctiveWord(callscope);
     await openScreen(page, callscope, '/deals');
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await page.keyboard.type(word);
     await expect(palette(page).getByText(`${hits.length} matches`, { exact: true })).toBeVisible();
     await results(page).nth(1).click();
@@ -95,7 +95,7 @@ test.describe('transcript search', () => {
     });
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
     await page.keyboard.type('e');
     await expect(palette(page).getByText(`of ${earlier.meta.total_matches} matches`)).toBeVisible();
@@ -125,7 +125,7 @@ test.describe('transcript search', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#\/calls\//);
 
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
     await box.fill('');
     await expect(palette(page).getByRole('group', { name: 'Recent searches' }).getByRole('option')).toContainText([
@@ -146,7 +146,7 @@ test.describe('transcript search', () => {
     await expect(page).toHaveURL(/#\/calls\//);
     try {
       await addWorkspace(page, callscope, 'Apart', await issueKey(callscope));
-      await page.keyboard.press('Control+k');
+      await page.keyboard.press('/');
       await expect(palette(page)).toBeVisible();
       await expect(palette(page).getByText('Type to search.', { exact: false })).toBeVisible();
       await expect(recent()).toHaveCount(0);
@@ -156,7 +156,7 @@ test.describe('transcript search', () => {
       await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText(
         'Demo workspace',
       );
-      await page.keyboard.press('Control+k');
+      await page.keyboard.press('/');
       await expect(recent()).toContainText([word]);
     } finally {
       await reopenDemo(request, callscope);
@@ -174,7 +174,7 @@ test.describe('transcript search', () => {
     expect(found.data).toHaveLength(total);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await page.keyboard.type('e');
     await expect(palette(page).getByText(`25 of ${total} matches`, { exact: true })).toBeVisible();
     await expect(results(page)).toHaveCount(25);
@@ -196,7 +196,7 @@ test.describe('transcript search', () => {
     const inCall = hits.filter((hit) => hit.video_id === call.video_id);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await page.keyboard.type(word);
     await expect(results(page)).toHaveCount(hits.length);
     await palette(page).getByLabel('Call').selectOption(call.video_id);
@@ -216,7 +216,7 @@ test.describe('transcript search', () => {
     const inDeal = hits.filter((hit) => hit.deal_id === dealId);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await page.keyboard.type(word);
     await expect(results(page)).toHaveCount(hits.length);
     await palette(page).getByLabel('Deal').selectOption(dealId!);

@@ -140,7 +140,7 @@ test.describe('a search answer whose count cannot be believed', () => {
     });
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await page.keyboard.type('e');
     const palette = page.getByRole('dialog', { name: 'Search transcripts' });
     await expect(palette.getByText('at least 25 matches', { exact: true })).toBeVisible();

@@ -87,6 +87,7 @@ export const layers = [
         what: "the manager's notification rules, digest and quiet hours: what crosses the bridge of them",
         allow: [],
       },
+      { unit: 'palette.ts', what: "the palette's records: what the local copy sends of them", allow: [] },
       {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
@@ -97,6 +98,7 @@ export const layers = [
           'deal-review-pack.ts',
           'export-file-name.ts',
           'notification-rules.ts',
+          'palette.ts',
           'rollup.ts',
           'what-changed.ts',
           'trackers.ts',
@@ -460,7 +462,17 @@ export const layers = [
       {
         unit: 'what-changed/',
         what: 'what changed in the deals since a bookmark',
-        allow: ['api.ts', 'bookmarks/', 'deals/', 'navigation/', 'records/', 'replica/', 'shared-ui/', 'workspaces/'],
+        allow: [
+          'api.ts',
+          'bookmarks/',
+          'deals/',
+          'navigation/',
+          'records/',
+          'replica/',
+          'shared-ui/',
+          'state/',
+          'workspaces/',
+        ],
       },
       {
         unit: 'review-pack/',
@@ -501,6 +513,11 @@ export const layers = [
         allow: ['api.ts', 'navigation/', 'shared-ui/', 'state/', 'team/', 'what-changed/'],
       },
       {
+        unit: 'palette/',
+        what: 'the command palette: actions, screens and records matched by typed text',
+        allow: ['api.ts', 'navigation/', 'records/', 'search/', 'shared-ui/', 'state/'],
+      },
+      {
         unit: 'app/',
         what: 'App and Shell: every screen composed, shortcuts, bridge events',
         allow: [
@@ -514,6 +531,7 @@ export const layers = [
           'notes/',
           'notifications/',
           'one-on-one/',
+          'palette/',
           'platform/',
           'records/',
           'replica/',

@@ -117,7 +117,7 @@ export function everyScreenAgainst(variant: ServiceVariantName): void {
       const word = transcript.flatMap((segment) => segment.text.match(/\p{L}{7,}/gu) ?? [])[0]!;
       await openScreen(page, callscope, '/deals');
       await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-      await page.keyboard.press('Control+k');
+      await page.keyboard.press('/');
       const palette = page.getByRole('dialog', { name: 'Search transcripts' });
       await palette.getByRole('combobox', { name: 'Search every transcript' }).fill(word);
       const hits = palette.getByRole('listbox').getByRole('option');

@@ -74,7 +74,7 @@ test.describe('against a service that fails in words Callscope has never seen', 
 
   test('a message that repeats the key never shows the key', async ({ page, callscope }) => {
     await openScreen(page, callscope, '/deals');
-    await page.keyboard.press('Control+k');
+    await page.keyboard.press('/');
     await page.getByRole('combobox', { name: 'Search every transcript' }).fill('budget');
     const error = page.getByRole('dialog', { name: 'Search transcripts' }).getByRole('alert');
     await expect(error).toContainText('query_rejected');

@@ -37,6 +37,7 @@ import {
   RemoveActionItemParams,
   SetActionItemDoneParams,
 } from './one-on-one';
+import type { PaletteRecords } from './palette';
 import { ListNotesParams, type NoteChange, type PrivateNote, RemoveNoteParams, SaveNoteParams } from './private-notes';
 import {
   MarkReviewPassParams,
@@ -917,6 +918,10 @@ export const operations = {
   },
   /** Sends the digest now (null when there is nothing to tell); the next one counts from now. */
   sendDigestNow: { params: Empty, result: z.custom<Digest | null>() },
+  /** Undoes a removal or a replacement: the saved search back as it was (its id and when it was last run kept). */
+  restoreSavedSearch: { params: SavedSearch, result: z.array(SavedSearch) },
+  /** The palette's records in one read: the local copy's deals, calls and reps (bounded), and the saved searches. */
+  listPaletteRecords: { params: Empty, result: z.custom<PaletteRecords & { savedSearches: SavedSearch[] }>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

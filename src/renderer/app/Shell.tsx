@@ -6,6 +6,7 @@ import { LinkAhead } from '../navigation/render-ahead';
 import { useRoute } from '../navigation/router';
 import { paths, type Route } from '../navigation/routes';
 import { NoteEditor } from '../notes/NoteEditor';
+import { CommandPalette } from '../palette/CommandPalette';
 import { SearchButton } from '../search/SearchButton';
 import { SearchPalette } from '../search/SearchPalette';
 import { UndoToast } from '../shared-ui/UndoToast';
@@ -13,6 +14,7 @@ import { useRefusedActions } from '../state/refused-actions';
 import { useUiStore } from '../state/ui-store';
 import { AppStatus } from '../status/AppStatus';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
+import { useAppActions } from './app-actions';
 import { KeyPrompt } from './KeyPrompt';
 import { RoutedScreen } from './RoutedScreen';
 import { ShortcutHelp } from './ShortcutHelp';
@@ -38,7 +40,9 @@ const navItems: { label: string; to: string; matches: Route['name'][]; prepare?:
 export function Shell({ workspace, workspaces }: { workspace: Workspace; workspaces: Workspace[] }) {
   // Refusals belong to one workspace's key; each workspace gets a fresh shell.
   useEffect(() => useRefusedActions.getState().clear(), []);
+  useAppActions(workspace, workspaces);
   const openSearch = useUiStore((state) => state.openSearch);
+  const openPalette = useUiStore((state) => state.openPalette);
   const openHelp = useUiStore((state) => state.setHelpOpen);
   return (
     <div className="shell">
@@ -49,6 +53,9 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
         <span className="brand">Callscope</span>
         <MainNav />
         <AppStatus />
+        <button type="button" className="search-button" onClick={openPalette} aria-keyshortcuts="Control+K Meta+K">
+          Go to or do… <kbd>Ctrl K</kbd>
+        </button>
         <SearchButton onClick={openSearch} />
         <button type="button" className="button small" onClick={() => openHelp(true)} aria-label="Keyboard shortcuts">
           ?
@@ -60,6 +67,7 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
       <main id="main" tabIndex={-1}>
         <RoutedScreen workspace={workspace} />
       </main>
+      <CommandPalette workspaceId={workspace.id} />
       <SearchPalette timeScale={workspace.profile.segmentTimeScale} />
       <ShortcutHelp />
       <UndoToast />

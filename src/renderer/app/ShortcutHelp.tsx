@@ -3,7 +3,10 @@ import { useUiStore } from '../state/ui-store';
 import { goToKeys } from './useShortcuts';
 
 export const shortcuts: [keys: string, what: string][] = [
-  ['Ctrl K  /  ⌘ K', 'Search every transcript'],
+  [
+    'Ctrl K  /  ⌘ K',
+    'Go to or do anything: the actions of the screen on view, every screen, deals, calls, reps, saved searches',
+  ],
   ['/', 'Search every transcript (outside text fields)'],
   ['?', 'Show these shortcuts'],
   ...Object.entries(goToKeys).map(([key, { screen }]): [string, string] => [

@@ -31,13 +31,14 @@ export function useShortcuts(): void {
   useEffect(() => {
     let goPressedAt = Number.NEGATIVE_INFINITY;
     const onKeyDown = (event: KeyboardEvent) => {
-      const { openSearch, setHelpOpen, searchOpen } = useUiStore.getState();
+      const { openPalette, openSearch, setHelpOpen, searchOpen, paletteOpen } = useUiStore.getState();
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        openSearch();
+        openPalette();
         return;
       }
-      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || searchOpen) return;
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || searchOpen || paletteOpen)
+        return;
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const afterGo = event.timeStamp - goPressedAt < GO_TO_WINDOW_MS;
       goPressedAt = Number.NEGATIVE_INFINITY;

@@ -11,15 +11,27 @@ export function SaveBookmarkDialog({
   open,
   onClose,
   save,
+  onSaved,
 }: {
   open: boolean;
   onClose: () => void;
   save: UseMutationResult<Bookmarks, Error, OperationParams<'saveBookmark'>>;
+  /** After the dialog closed on a saved bookmark: the bookmarks now, and its name. */
+  onSaved?: (bookmarks: Bookmarks, name: string) => void;
 }) {
   return (
     <Dialog open={open} onClose={onClose} title="Save a bookmark">
       {/* Mounted only while open: each opening starts at now with an empty name. */}
-      {open && <SaveBookmarkForm save={save} onDone={onClose} />}
+      {open && (
+        <SaveBookmarkForm
+          save={save}
+          onDone={onClose}
+          onSaved={(saved, name) => {
+            onClose();
+            onSaved?.(saved, name);
+          }}
+        />
+      )}
     </Dialog>
   );
 }
@@ -27,9 +39,11 @@ export function SaveBookmarkDialog({
 function SaveBookmarkForm({
   save,
   onDone,
+  onSaved,
 }: {
   save: UseMutationResult<Bookmarks, Error, OperationParams<'saveBookmark'>>;
   onDone: () => void;
+  onSaved: (saved: Bookmarks, name: string) => void;
 }) {
   const ids = { name: useId(), at: useId(), hint: useId() };
   const [name, setName] = useState('');
@@ -41,7 +55,8 @@ function SaveBookmarkForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const at = local === null ? new Date() : typed;
-    if (at) save.mutate({ name: name.trim(), at: at.toISOString() }, { onSuccess: onDone });
+    if (at)
+      save.mutate({ name: name.trim(), at: at.toISOString() }, { onSuccess: (saved) => onSaved(saved, name.trim()) });
   };
   return (
     <form className="form" onSubmit={submit} aria-label="Save a bookmark">

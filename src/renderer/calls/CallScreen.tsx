@@ -21,14 +21,17 @@ import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { RefusedNote } from '../shared-ui/RefusedNote';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
+import { useScreenActions } from '../shared-ui/screen-actions';
 import { Tabs } from '../shared-ui/Tabs';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { useRefusal } from '../state/refused-actions';
+import { useUndoOffer } from '../state/undo-offer';
 import { AnalysisHistory } from './AnalysisHistory';
 import { CallTranscript } from './CallTranscript';
 import { ChecklistPanel } from './ChecklistPanel';
 import { useCallRecord } from './call-record';
 import { ExportDialog } from './export/ExportDialog';
+import { useFirstNotMetEvidence } from './first-not-met';
 import { analysisJob, callQueries } from './queries';
 import { SalesEventsPanel } from './SalesEventsPanel';
 import { SummaryPanel } from './SummaryPanel';
@@ -93,18 +96,49 @@ export function CallScreen({
   const jumpTo = (segment: string, mark: string | null) =>
     setJump({ focus: { segmentId: segment, highlight: mark, seq: (jumped?.seq ?? 0) + 1 }, from: address });
   const refusal = useRefusal(startAction('analysis'));
+  const analyzeBlocked = running || offline.reason !== null || live.queued !== null || refusal !== null;
   const jobSlot = useRef<HTMLDivElement>(null);
   // The button is disabled while the job runs: focus goes to the job line, not to the page.
   const analyze = () => {
     jobSlot.current?.focus();
     start.mutate();
   };
+  const notMet = useFirstNotMetEvidence(callId, bodyPainted);
+  useScreenActions([
+    {
+      id: 'call.analyze',
+      title: 'Analyze this call',
+      keywords: 'analysis summary checklist',
+      enabled: !analyzeBlocked,
+      run: analyze,
+    },
+    {
+      id: 'call.export',
+      title: 'Export this call…',
+      key: 'E',
+      keywords: 'transcript summary save',
+      run: () => setExporting(true),
+    },
+    {
+      id: 'call.first-not-met',
+      title: 'Open the first not-met checklist evidence',
+      keywords: 'checklist quote transcript',
+      enabled: notMet.any,
+      run: () => {
+        const found = notMet.find();
+        if (found) {
+          setTab('checklist');
+          jumpTo(found.segmentId, found.quote);
+        } else useUndoOffer.getState().tell('No evidence of an item not met was found in this transcript.');
+      },
+    },
+  ]);
   const analyzeButton = (
     <>
       <button
         type="button"
         className="button primary"
-        disabled={running || offline.reason !== null || live.queued !== null || refusal !== null}
+        disabled={analyzeBlocked}
         title={offlineWords ?? undefined}
         aria-describedby={refusal ? 'analyze-refused' : undefined}
         onClick={analyze}

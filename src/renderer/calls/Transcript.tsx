@@ -5,6 +5,7 @@ import type { PrivateNote } from '../../shared/private-notes';
 import { formatClock } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { copyLinkSaying, useScreenActions } from '../shared-ui/screen-actions';
 import { useVirtualRows } from '../shared-ui/useVirtualRows';
 import { roleClass } from './speaker-role';
 import type { TranscriptFocus } from './transcript-focus';
@@ -63,6 +64,23 @@ export function Transcript({
   useKeyShortcut('l', () => {
     if (current !== null && current < transcript.length) void copyLink(transcript.at(current));
   });
+  const marked = current !== null && current < transcript.length ? transcript.at(current) : null;
+  useScreenActions([
+    {
+      id: 'call.copy-moment-link',
+      title: 'Copy a link to the marked moment',
+      key: 'L',
+      keywords: 'line callscope share',
+      enabled: marked !== null,
+      run: () => {
+        if (marked)
+          void copyLinkSaying(
+            momentLink(callId, marked.start),
+            `the moment at ${marked.start === null ? 'this line' : formatClock(marked.start)}`,
+          );
+      },
+    },
+  ]);
 
   const rows = useVirtualRows({
     count: transcript.length,

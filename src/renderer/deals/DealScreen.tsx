@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { jobOutcome } from '../../shared/api';
+import { dealLink } from '../../shared/moment-link';
 import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
@@ -14,6 +15,7 @@ import { InlineError } from '../shared-ui/InlineError';
 import { RefusedNote } from '../shared-ui/RefusedNote';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
+import { copyLinkSaying, useScreenActions } from '../shared-ui/screen-actions';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { useRefusal } from '../state/refused-actions';
 import { useMemberNames } from '../team/queries';
@@ -66,6 +68,23 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
   };
   const offline = useOfflineStart('Re-score');
   const offlineWords = offline.reason ?? offline.note;
+  const rescoreBlocked =
+    running || deal.isPending || offline.reason !== null || live.queued !== null || refusal !== null;
+  useScreenActions([
+    {
+      id: 'deal.rescore',
+      title: 'Re-score this deal',
+      keywords: 'scoring probability',
+      enabled: !rescoreBlocked,
+      run: rescore,
+    },
+    {
+      id: 'deal.copy-link',
+      title: 'Copy a link to this deal',
+      keywords: 'callscope share',
+      run: () => void copyLinkSaying(dealLink(dealId), 'this deal'),
+    },
+  ]);
   const currency = useWorkspaceCurrency();
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
   useNoteKey(() => ({ kind: 'deal', id: dealId }));
@@ -88,7 +107,7 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
         <button
           type="button"
           className="button primary"
-          disabled={running || deal.isPending || offline.reason !== null || live.queued !== null || refusal !== null}
+          disabled={rescoreBlocked}
           title={offlineWords ?? undefined}
           aria-describedby={refusal ? 'rescore-refused' : undefined}
           onClick={rescore}

@@ -31,7 +31,7 @@ export function ReviewPackButton({ dealId }: { dealId: string }) {
   };
   return (
     <>
-      <PackSaveButtons write={write} label="Review pack" />
+      <PackSaveButtons write={write} label="Review pack" action={{ id: 'deal.review-pack', what: 'review pack' }} />
       <label className="small">
         <input type="checkbox" checked={withNotes} onChange={(event) => setWithNotes(event.target.checked)} /> Include
         my notes

@@ -32,5 +32,11 @@ export function RowPackButtons({ row }: { row: PackedRow }) {
       note: left > 0 ? `the first ${packs.length} of ${row.dealIds.length} deals` : undefined,
     };
   };
-  return <PackSaveButtons write={write} label="Review pack" />;
+  return (
+    <PackSaveButtons
+      write={write}
+      label="Review pack"
+      action={{ id: 'rollup.review-pack', what: "the focused cell's review pack" }}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import { exportFileName, fileDate } from '../../shared/export-file-name';
 import { type SaveOutcome, saveExport } from '../calls/export/save-export';
 import { InlineError } from '../shared-ui/InlineError';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { useScreenActions } from '../shared-ui/screen-actions';
 import { reviewPackHtml } from './review-pack-html';
 
 type PackFormat = 'md' | 'html';
@@ -30,7 +31,21 @@ const saidAfter: Record<SaveOutcome, string> = {
  * HTML document that prints to PDF; either saved through the save dialog (browser mode downloads
  * it). `write` reads the pack from the local copy in one bridge call, so it works offline.
  */
-export function PackSaveButtons({ write, label }: { write(): Promise<WrittenPack>; label: string }) {
+/** How the palette offers the two saves: a stable id, and what is exported in words. */
+export interface PackAction {
+  id: string;
+  what: string;
+}
+
+export function PackSaveButtons({
+  write,
+  label,
+  action,
+}: {
+  write(): Promise<WrittenPack>;
+  label: string;
+  action: PackAction;
+}) {
   const save = useMutation({
     mutationFn: async (format: PackFormat) => {
       const pack = await write();
@@ -50,6 +65,24 @@ export function PackSaveButtons({ write, label }: { write(): Promise<WrittenPack
   };
   useKeyShortcut('e', () => start('md'));
   useKeyShortcut('E', () => start('html'));
+  useScreenActions([
+    {
+      id: `${action.id}-md`,
+      title: `Export ${action.what} (Markdown)`,
+      key: 'E',
+      keywords: 'save deal',
+      enabled: !save.isPending,
+      run: () => start('md'),
+    },
+    {
+      id: `${action.id}-html`,
+      title: `Export ${action.what} for print (HTML, PDF)`,
+      key: 'Shift E',
+      keywords: 'save deal',
+      enabled: !save.isPending,
+      run: () => start('html'),
+    },
+  ]);
   const outcome = save.data;
   return (
     <>

@@ -11,8 +11,8 @@ export function SearchButton({ onClick }: { onClick: () => void }) {
     document.title = badge ? `(${badge}) Callscope` : 'Callscope';
   }, [badge]);
   return (
-    <button type="button" className="search-button" onClick={onClick} aria-keyshortcuts="Control+K Meta+K /">
-      Search transcripts <kbd>Ctrl K</kbd>
+    <button type="button" className="search-button" onClick={onClick} aria-keyshortcuts="/">
+      Search transcripts <kbd>/</kbd>
       {badge && (
         <span className="badge accent">
           {badge} new<span className="visually-hidden"> in saved searches</span>

@@ -1,15 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
 import { matchesText, mayHaveMore } from '../../shared/match-count';
 import { call, holdBackgroundCalls } from '../api';
@@ -20,12 +10,13 @@ import { ErrorState } from '../shared-ui/ErrorState';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { useUiStore } from '../state/ui-store';
 import { HitOption } from './HitOption';
+import { OptionGroup } from './OptionGroup';
 import { PaletteOption } from './PaletteOption';
 import { recentSearchKeys, searchQueries } from './queries';
 import { SavedSearchOption } from './SavedSearchOption';
 import { SaveSearchForm } from './SaveSearchForm';
 import { savedSearchQueries, useSavedSearchActions } from './saved-searches';
-import { useSearchBox } from './search-store';
+import { loadSavedSearch, useSearchBox } from './search-store';
 import './search.css';
 
 /** Asked for explicitly: the interface does not say how many search gives by default. */
@@ -131,9 +122,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
       const search = savedList[index];
       if (search) {
         savedActions.open.mutate(search.id);
-        setVideoId(search.videoId ?? '');
-        setDealId(search.dealId ?? '');
-        setText(search.q);
+        loadSavedSearch(search);
         return;
       }
       const again = recents[index - savedList.length];
@@ -315,16 +304,6 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
           )}
         </div>
       )}
-    </div>
-  );
-}
-
-/** A group of the combobox's options: a listbox's groups are role=group (a fieldset belongs to forms). */
-function OptionGroup({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: inside a listbox the group role is the one that applies
-    <div role="group" aria-label={label}>
-      {children}
     </div>
   );
 }

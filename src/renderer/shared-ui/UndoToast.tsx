@@ -80,15 +80,18 @@ export function UndoToast() {
         <div className="toast">
           <span className="toast-message">{offer.message}</span>
           {offer.undo && (
-            <button
-              type="button"
-              className="button small"
-              onClick={() => void undo()}
-              disabled={busy}
-              aria-keyshortcuts="Control+Z Meta+Z"
-            >
-              Undo
-            </button>
+            <>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => void undo()}
+                disabled={busy}
+                aria-keyshortcuts="Control+Z Meta+Z"
+              >
+                Undo
+              </button>
+              <kbd>Ctrl Z</kbd>
+            </>
           )}
           <button
             type="button"

@@ -17,6 +17,7 @@ import { formatDateTime } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { SkeletonRows } from '../shared-ui/Skeleton';
+import { useUndoOffer } from '../state/undo-offer';
 import { ChangeGroups } from './ChangeGroups';
 import {
   type ChangesView,
@@ -30,9 +31,6 @@ import {
 import { HistoryNotes, sinceWords } from './HistoryNotes';
 import { whatChangedKeys, whatChangedQueries } from './queries';
 import './what-changed.css';
-
-/** What the person just did that can be undone, said until the next such thing. */
-type Done = { said: string; undo: () => void } | null;
 
 /**
  * Every change to the deals since a bookmark the manager picks, from the local copy (offline too):
@@ -56,7 +54,7 @@ export function WhatChangedScreen() {
   const queryClient = useQueryClient();
   const actions = useBookmarkActions(() => void queryClient.invalidateQueries({ queryKey: whatChangedKeys.all }));
   const [saving, setSaving] = useState(false);
-  const [done, setDone] = useState<Done>(null);
+  const { offerUndo } = useUndoOffer.getState();
 
   const markDone = (answer: WhatChanged) => {
     const previous = bookmarks.data?.lastLook?.at ?? null;
@@ -64,9 +62,8 @@ export function WhatChangedScreen() {
       { upTo: answer.until },
       {
         onSuccess: () =>
-          setDone({
-            said: `Review marked done: “My last look” is now ${formatDateTime(answer.until)}.`,
-            undo: () => actions.markReviewed.mutate({ upTo: previous }, { onSuccess: () => setDone(null) }),
+          offerUndo(`Review marked done: “My last look” is now ${formatDateTime(answer.until)}.`, async () => {
+            await actions.markReviewed.mutateAsync({ upTo: previous });
           }),
       },
     );
@@ -82,23 +79,22 @@ export function WhatChangedScreen() {
       {
         onSuccess: () => {
           update({ since: { kind: 'last-look' } });
-          setDone({
-            said: `Bookmark “${chosenBookmark.name}” removed.`,
-            undo: () =>
-              actions.save.mutate(
-                { name: chosenBookmark.name, at: chosenBookmark.at },
-                {
-                  onSuccess: (saved) => {
-                    const again = saved.named.find((bookmark) => bookmark.name === chosenBookmark.name);
-                    if (again) update({ since: { kind: 'bookmark', id: again.id } });
-                    setDone(null);
-                  },
-                },
-              ),
+          offerUndo(`Bookmark “${chosenBookmark.name}” removed.`, async () => {
+            const saved = await actions.save.mutateAsync({ name: chosenBookmark.name, at: chosenBookmark.at });
+            const again = saved.named.find((bookmark) => bookmark.name === chosenBookmark.name);
+            if (again) update({ since: { kind: 'bookmark', id: again.id } });
           });
         },
       },
     );
+  };
+  const onBookmarkSaved = (saved: Bookmarks, name: string) => {
+    const made = saved.named.find((bookmark) => bookmark.name === name);
+    if (made) {
+      offerUndo(`Bookmark “${name}” saved.`, async () => {
+        await actions.remove.mutateAsync({ id: made.id });
+      });
+    }
   };
   const failed = [actions.markReviewed, actions.remove].find((action) => action.isError)?.error;
 
@@ -132,14 +128,6 @@ export function WhatChangedScreen() {
           )}
         </div>
       </div>
-      {done && (
-        <output className="notice done-notice">
-          {done.said}{' '}
-          <button type="button" className="button small" onClick={done.undo}>
-            Undo
-          </button>
-        </output>
-      )}
       {failed && <InlineError error={failed} />}
       <Filters view={view} update={update} answer={changes.data} sinceRef={sinceRef} bookmarks={bookmarks.data} />
       {since === null ? (
@@ -151,7 +139,12 @@ export function WhatChangedScreen() {
       ) : (
         <Changes answer={changes.data} view={view} />
       )}
-      <SaveBookmarkDialog open={saving} onClose={() => setSaving(false)} save={actions.save} />
+      <SaveBookmarkDialog
+        open={saving}
+        onClose={() => setSaving(false)}
+        save={actions.save}
+        onSaved={onBookmarkSaved}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { Workspace } from '../../shared/bridge';
 import { call } from '../api';
 import { InlineError } from '../shared-ui/InlineError';
+import { useUndoOffer } from '../state/undo-offer';
 import { workspaceKeys } from './queries';
 
 /** Common currencies first; any other ISO 4217 code a workspace already holds is offered too. */
@@ -11,9 +12,19 @@ const currencies = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'NOK
 /** The interface gives amounts without a currency: the workspace names it here. */
 export function CurrencySetting({ workspace }: { workspace: Workspace }) {
   const queryClient = useQueryClient();
+  const setCurrency = async (currency: string | null) => {
+    await call('setWorkspaceCurrency', { workspaceId: workspace.id, currency });
+    await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+  };
   const save = useMutation({
-    mutationFn: (currency: string | null) => call('setWorkspaceCurrency', { workspaceId: workspace.id, currency }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+    mutationFn: setCurrency,
+    onMutate: () => ({ before: workspace.currency }),
+    onSuccess: (_done, currency, { before }) =>
+      useUndoOffer
+        .getState()
+        .offerUndo(`Amounts are now shown ${currency ? `in ${currency}` : 'as plain numbers'}.`, () =>
+          setCurrency(before),
+        ),
   });
   const selectId = useId();
   const options =

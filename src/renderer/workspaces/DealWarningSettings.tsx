@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { type DealWarningThresholds, defaultDealWarningThresholds } from '../../shared/bridge';
+import { type DealWarningThresholds, defaultDealWarningThresholds, type Preferences } from '../../shared/bridge';
 import { call } from '../api';
 import { InlineError } from '../shared-ui/InlineError';
+import { useUndoOffer } from '../state/undo-offer';
 import { appKeys, workspaceQueries } from './queries';
 
 /** When the board and deal pages warn: the two thresholds a manager tunes to their sales cycle. */
@@ -11,11 +12,21 @@ export function DealWarningSettings() {
   const saved = useQuery(workspaceQueries.preferences()).data?.dealWarnings ?? defaultDealWarningThresholds;
   const [draft, setDraft] = useState<Record<keyof DealWarningThresholds, string> | null>(null);
   const values = draft ?? { staleDays: String(saved.staleDays), probabilityDrop: String(saved.probabilityDrop) };
+  const keep = (preferences: Preferences) => queryClient.setQueryData(appKeys.preferences(), preferences);
   const save = useMutation({
     mutationFn: (dealWarnings: DealWarningThresholds) => call('setPreferences', { dealWarnings }),
-    onSuccess: (preferences) => {
-      queryClient.setQueryData(appKeys.preferences(), preferences);
+    onMutate: () => ({ before: saved }),
+    onSuccess: (preferences, thresholds, { before }) => {
+      keep(preferences);
       setDraft(null);
+      useUndoOffer
+        .getState()
+        .offerUndo(
+          `Deal warnings saved: after ${thresholds.staleDays} days without activity, or a drop of ${thresholds.probabilityDrop} points.`,
+          async () => {
+            keep(await call('setPreferences', { dealWarnings: before }));
+          },
+        );
     },
   });
   const ids = { stale: useId(), drop: useId() };

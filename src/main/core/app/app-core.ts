@@ -20,6 +20,7 @@ import { notesOperations } from './notes-operations';
 import { notificationOperations } from './notification-operations';
 import { startNotificationSchedule } from './notification-schedule';
 import type { AppParts, Handlers, OwnOperationName } from './operation-handlers';
+import { paletteOperations } from './palette-operations';
 import { reviewOperations } from './review-operations';
 import { rollupOperations } from './rollup-operations';
 import { startSavedSearchChecks } from './saved-search-checks';
@@ -204,6 +205,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...trackerOperations(app),
     ...notesOperations(app),
     ...notificationOperations(app, notifications, clock),
+    ...paletteOperations(app),
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {

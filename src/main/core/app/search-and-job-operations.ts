@@ -8,6 +8,7 @@ type SearchOperation =
   | 'saveSearch'
   | 'openSavedSearch'
   | 'deleteSavedSearch'
+  | 'restoreSavedSearch'
   | 'listRecentSearches'
   | 'addRecentSearch';
 type JobOperation = 'watchJob' | 'unwatchJob' | 'findStartedJob' | 'listQueuedJobs' | 'queueJob' | 'cancelQueuedJob';
@@ -20,6 +21,7 @@ export function searchOperations(app: AppParts): Handlers<SearchOperation> {
     saveSearch: async ({ name, ...query }) => savedSearches.save(workspaces.active().id, { name, ...query }),
     openSavedSearch: async ({ id }) => savedSearches.open(workspaces.active().id, id),
     deleteSavedSearch: async ({ id }) => savedSearches.remove(workspaces.active().id, id),
+    restoreSavedSearch: async (search) => savedSearches.restore(workspaces.active().id, search),
     listRecentSearches: async () => settings.read().recentSearches[workspaces.active().id] ?? [],
     addRecentSearch: async ({ q }) => settings.addRecentSearch(workspaces.active().id, q),
   };

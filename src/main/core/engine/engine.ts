@@ -40,6 +40,7 @@ import type {
   RemoveActionItemParams,
   SetActionItemDoneParams,
 } from '../../../shared/one-on-one';
+import type { PaletteRecords } from '../../../shared/palette';
 import type {
   ListNotesParams,
   NoteChange,
@@ -88,6 +89,7 @@ import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-
 import { dealCallsFromActivities, dealCallsFromCopy } from './replica/model/deal-calls';
 import { writeOverlay } from './replica/model/deal-overlays';
 import { dealReviewPackIn, dealReviewPacksIn } from './replica/model/deal-review-pack';
+import { paletteRecordsIn } from './replica/model/palette-records';
 import { privateNotes } from './replica/model/private-notes';
 import { changeQueuedJobs, type StoredQueuedJob } from './replica/model/queued-jobs';
 import { rollupFromCopy } from './replica/model/rollup';
@@ -327,6 +329,16 @@ export function createEngine(options: EngineOptions) {
     /** A rep's calls decided "add to the next 1:1" since a moment, for their 1:1 brief. */
     oneOnOneCalls: (workspaceId: string, params: OneOnOneCallsParams): Promise<OneOnOneCall[]> =>
       onOwnData(replicas, workspaceId, 'read', ({ db }) => oneOnOneCalls(db, params)),
+
+    /** The deals, calls and reps the palette matches typed text against, from the copy alone in one read. */
+    paletteRecords: async (workspaceId: string): Promise<PaletteRecords> =>
+      (await replicas.read(workspaceId, ({ db }) => ({ ...paletteRecordsIn(db), from: 'copy' as const }))) ?? {
+        deals: [],
+        calls: [],
+        reps: [],
+        capped: false,
+        from: 'none',
+      },
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */
     async searchLocal(

@@ -136,4 +136,21 @@ describe('saved searches', () => {
       error: { code: 'invalid_params' },
     });
   });
+
+  it('put back a removed or replaced search as it was, its id and last run kept (undo)', async () => {
+    const { core } = await openCore(60_000);
+    const [first] = answerOf(
+      await core.invoke('saveSearch', { name: 'Pricing', q: 'price', videoId: null, dealId: null }),
+    ) as SavedSearch[];
+    const ran = answerOf(await core.invoke('openSavedSearch', { id: first!.id })) as SavedSearch;
+    const [replacing] = answerOf(
+      await core.invoke('saveSearch', { name: 'Pricing', q: 'discount', videoId: null, dealId: null }),
+    ) as SavedSearch[];
+    expect(answerOf(await core.invoke('restoreSavedSearch', ran))).toEqual([ran]);
+    expect(replacing!.id).not.toBe(ran.id);
+
+    answerOf(await core.invoke('deleteSavedSearch', { id: ran.id }));
+    expect(answerOf(await core.invoke('restoreSavedSearch', ran))).toEqual([ran]);
+    expect(answerOf(await core.invoke('listSavedSearches', {}))).toEqual([ran]);
+  });
 });

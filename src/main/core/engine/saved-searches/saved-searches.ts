@@ -133,6 +133,23 @@ export function createSavedSearches(options: SavedSearchesOptions) {
       return write((current) => current.filter((other) => other.id !== id), workspaceId);
     },
 
+    /**
+     * Puts back a saved search as it was before a removal or a replacement (the person's undo): its
+     * id, name and when it was last run, so its new matches are counted as before.
+     */
+    restore(workspaceId: string, search: SavedSearch): SavedSearch[] {
+      const restored: StoredSavedSearch = { ...search, workspaceId };
+      return write(
+        (current) => [
+          ...current.filter(
+            (other) => other.workspaceId !== workspaceId || (other.name !== search.name && other.id !== search.id),
+          ),
+          restored,
+        ],
+        workspaceId,
+      );
+    },
+
     /** Counts every saved search's new matches; notifies of searches whose count grew. */
     async check(workspaceId: string, reads: SavedSearchReads): Promise<void> {
       const searches = listOf(workspaceId);

@@ -99,6 +99,7 @@ export const engineContract = {
   addActionItem: { params: Workspace.extend({ item: AddActionItemParams }), result: answer },
   setActionItemDone: { params: Workspace.extend({ item: SetActionItemDoneParams }), result: answer },
   removeActionItem: { params: Workspace.extend({ item: RemoveActionItemParams }), result: z.void() },
+  paletteRecords: { params: Workspace, result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

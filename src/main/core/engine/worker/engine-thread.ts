@@ -357,6 +357,14 @@ export function startEngineThread(
       surely('markReviewPass', { workspaceId, pass }) as ReturnType<Engine['markReviewPass']>,
     oneOnOneCalls: (workspaceId, query) =>
       surely('oneOnOneCalls', { workspaceId, query }) as ReturnType<Engine['oneOnOneCalls']>,
+    paletteRecords: (workspaceId) =>
+      orElse(ask('paletteRecords', { workspaceId }) as ReturnType<Engine['paletteRecords']>, () => ({
+        deals: [],
+        calls: [],
+        reps: [],
+        capped: false,
+        from: 'none' as const,
+      })),
     async copyStatus(workspaceId) {
       const status = await orElse<CopyStatus>(
         ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,

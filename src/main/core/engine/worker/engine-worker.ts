@@ -66,6 +66,7 @@ const app: RpcEndpoint<typeof appContract> = createRpcEndpoint<typeof engineCont
     addActionItem: ({ workspaceId, item }) => engine.addActionItem(workspaceId, item),
     setActionItemDone: ({ workspaceId, item }) => engine.setActionItemDone(workspaceId, item),
     removeActionItem: ({ workspaceId, item }) => engine.removeActionItem(workspaceId, item),
+    paletteRecords: ({ workspaceId }) => engine.paletteRecords(workspaceId),
     copyStatus: ({ workspaceId }) => engine.copyStatus(workspaceId),
     describeCopy: ({ workspaceId }) => engine.describeCopy(workspaceId),
     syncStatus: ({ workspaceId }) => engine.syncStatus(workspaceId),

@@ -1,0 +1,174 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Member } from '../src/shared/api';
+import { memberName } from '../src/shared/api';
+import type {
+  ServedChecklistEvaluation,
+  ServedDeal,
+  ServedTranscriptSegment,
+  ServedVideo,
+} from '../src/shared/api/served';
+import { quoteFinder } from '../src/shared/quote-finder';
+import { invoke } from './copy-scope-helpers';
+import { expectAccessible, openScreen, serviceGet, unanalysedCalls } from './screen-helpers';
+import { type CallscopeApp, expect, test } from './support/fixtures';
+
+// The palette's records come from the local copy: the app's own sync fills it.
+test.use({ backgroundSync: true });
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Go to or do anything' });
+const box = (page: Page) => palette(page).getByRole('combobox', { name: 'Action, screen or record' });
+const options = (page: Page) => palette(page).getByRole('option');
+const clipboardText = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+async function upToDate(request: APIRequestContext, callscope: CallscopeApp): Promise<void> {
+  await expect
+    .poll(async () => (await invoke(request, callscope, 'getSyncStatus', {})).state, { timeout: 60_000 })
+    .toBe('up-to-date');
+}
+
+/** Ctrl K, the text typed, the first row checked, then Enter: all from the keyboard. */
+async function runFromPalette(page: Page, text: string, firstRow: string | RegExp): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await expect(box(page)).toBeFocused();
+  await page.keyboard.type(text);
+  await expect(options(page).first()).toContainText(firstRow);
+  await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+}
+
+/** A call whose checklist has an item not met in full with evidence said in its transcript (the local service's NOT_MET have none). */
+async function callWithNotMetEvidence(callscope: CallscopeApp) {
+  const ready = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
+  for (const video of ready) {
+    const checklist = await serviceGet<{ data?: ServedChecklistEvaluation }>(
+      callscope,
+      `/v1/videos/${video.id}/checklist`,
+    );
+    const transcript = (
+      await serviceGet<{ data: ServedTranscriptSegment[] }>(callscope, `/v1/videos/${video.id}/transcript`)
+    ).data;
+    const find = quoteFinder(() => transcript);
+    const items = checklist.data?.items ?? [];
+    const notInFull = ['NOT_MET', 'PARTIALLY_MET'].flatMap((status) => items.filter((item) => item.status === status));
+    for (const evidence of notInFull.flatMap((item) => item.evidence ?? [])) {
+      const index = find(evidence.text);
+      if (index >= 0) return { video, segment: transcript[index]! };
+    }
+  }
+  throw new Error('the seed has no call with evidence of an item not met');
+}
+
+test.describe('the palette (Ctrl K)', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+
+  test('on a deal: its actions come first with their keys, and each runs from the keyboard; the empty palette lists them as recent', async ({
+    page,
+    request,
+    callscope,
+  }) => {
+    await upToDate(request, callscope);
+    const deal = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN')).data[0]!;
+    await openScreen(page, callscope, `/deals/${deal.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: deal.title! })).toBeVisible();
+
+    await page.keyboard.press('Control+k');
+    const onScreen = palette(page).getByRole('group', { name: 'On this screen' }).getByRole('option');
+    await expect(onScreen.first()).toContainText('Re-score this deal');
+    await expect(onScreen.filter({ hasText: 'Export review pack (Markdown)' })).toContainText('E');
+    await expect(onScreen.filter({ hasText: 'Export review pack for print' })).toContainText('Shift E');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await runFromPalette(page, 'rescore', 'Re-score this deal');
+    await expect(page.getByText(/Scoring this deal|Scored/).first()).toBeVisible();
+
+    await runFromPalette(page, 'copy link', 'Copy a link to this deal');
+    const link = `callscope://deal/${encodeURIComponent(deal.id)}`;
+    await expect(page.getByRole('status').filter({ hasText: `Copied a link to this deal: ${link}` })).toBeVisible();
+    expect(await clipboardText(page)).toBe(link);
+
+    const markdown = page.waitForEvent('download');
+    await runFromPalette(page, 'review pack markdown', 'Export review pack (Markdown)');
+    expect((await markdown).suggestedFilename()).toMatch(/\.md$/);
+    const html = page.waitForEvent('download');
+    await runFromPalette(page, 'pack print', 'Export review pack for print');
+    expect((await html).suggestedFilename()).toMatch(/\.html$/);
+
+    await page.keyboard.press('Control+k');
+    const recent = palette(page).getByRole('group', { name: 'Recent' }).getByRole('option');
+    await expect(recent).toHaveText([
+      /Export review pack for print/,
+      /Export review pack \(Markdown\)/,
+      /Copy a link/,
+      /Re-score/,
+    ]);
+  });
+
+  test('on a call: Analyze, Export, the first not-met evidence and its moment link, each from the keyboard', async ({
+    page,
+    request,
+    callscope,
+  }) => {
+    await upToDate(request, callscope);
+    const { video, segment } = await callWithNotMetEvidence(callscope);
+    await openScreen(page, callscope, `/calls/${video.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: video.title! })).toBeVisible();
+
+    await runFromPalette(page, 'not met', 'Open the first not-met checklist evidence');
+    await expect(page.getByRole('tab', { name: 'Checklist' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[data-segment-id][aria-current="true"]')).toHaveAttribute('data-segment-id', segment.id);
+
+    await runFromPalette(page, 'copy moment', 'Copy a link to the marked moment');
+    await expect
+      .poll(() => clipboardText(page))
+      .toBe(`callscope://call/${video.id}?t=${Math.floor(segment.start * 1000) / 1000}`);
+
+    await runFromPalette(page, 'export', 'Export this call…');
+    await expect(page.getByRole('dialog', { name: 'Export this call' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const fresh = (await unanalysedCalls(callscope))[0]!;
+    await openScreen(page, callscope, `/calls/${fresh.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: fresh.title! })).toBeVisible();
+    await runFromPalette(page, 'analyze', 'Analyze this call');
+    await expect(page.getByText(/Analysing this call|Analysed/).first()).toBeVisible();
+  });
+
+  test('everywhere: screens, records of the local copy, the sync and transcript search, from the keyboard', async ({
+    page,
+    request,
+    callscope,
+  }) => {
+    await upToDate(request, callscope);
+    const deal = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?limit=100')).data.at(-1)!;
+    const video = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY')).data[0]!;
+    const rep = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data[0]!;
+    await openScreen(page, callscope, '/webhooks');
+
+    await runFromPalette(page, 'go calls', 'Go to Calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+    await runFromPalette(page, deal.title!, deal.title!);
+    await expect(page.getByRole('heading', { level: 1, name: deal.title! })).toBeVisible();
+    await runFromPalette(page, video.title!, video.title!);
+    await expect(page.getByRole('heading', { level: 1, name: video.title! })).toBeVisible();
+    await runFromPalette(page, memberName(rep), memberName(rep));
+    await expect(page.getByRole('heading', { level: 1, name: memberName(rep) })).toBeVisible();
+
+    await runFromPalette(page, 'pause sync', 'Pause the sync');
+    await expect.poll(async () => (await invoke(request, callscope, 'getSyncStatus', {})).state).toBe('paused');
+    await runFromPalette(page, 'resume sync', 'Resume the sync');
+    await expect.poll(async () => (await invoke(request, callscope, 'getSyncStatus', {})).state).not.toBe('paused');
+
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('pricing objection');
+    await expect(options(page).last()).toHaveText(/Search transcripts for “pricing objection”/);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    const search = page.getByRole('dialog', { name: 'Search transcripts' });
+    await expect(search).toBeVisible();
+    await expect(search.getByRole('combobox', { name: 'Search every transcript' })).toHaveValue('pricing objection');
+  });
+});
