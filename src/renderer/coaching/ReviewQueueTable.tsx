@@ -23,6 +23,8 @@ function reasonWords(reason: QueueReason): string {
       return `Seller monologue of ${formatClock(reason.seconds)}`;
     case 'deal-warning':
       return `Deal: ${reason.text}`;
+    case 'tracker-hit':
+      return `Tracker “${reason.tracker}”: ${reason.mentions} ${reason.mentions === 1 ? 'mention' : 'mentions'}`;
   }
 }
 
