@@ -113,31 +113,39 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
       </section>
       <section aria-labelledby={ids.queue}>
         <h2 id={ids.queue}>Review queue · {digest.reviewQueue.length}</h2>
-        <ul className="hit-list">
-          {digest.reviewQueue.map((item) => (
-            <li key={item.callId} className="hit-row">
-              <Link to={paths.call(item.callId)}>
-                <span className="hit-title">{item.callTitle ?? 'Untitled call'}</span>
-                <span className="hit-body">{item.reason}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {digest.reviewQueue.length === 0 ? (
+          <p className="muted">No call was waiting for review.</p>
+        ) : (
+          <ul className="hit-list">
+            {digest.reviewQueue.map((item) => (
+              <li key={item.callId} className="hit-row">
+                <Link to={paths.call(item.callId)}>
+                  <span className="hit-title">{item.callTitle ?? 'Untitled call'}</span>
+                  <span className="hit-body">{item.reason}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby={ids.trackers}>
         <h2 id={ids.trackers}>Tracker hits · {digest.trackerHits.length}</h2>
-        <ul className="hit-list">
-          {digest.trackerHits.map((hit) => (
-            <li key={hit.key} className="hit-row">
-              <Link to={paths.call(hit.callId)}>
-                <span className="hit-title">
-                  {hit.trackerName} · {hit.callTitle ?? 'Untitled call'}
-                </span>
-                <span className="hit-body">“{hit.text}”</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {digest.trackerHits.length === 0 ? (
+          <p className="muted">No tracker was said on a call in this window.</p>
+        ) : (
+          <ul className="hit-list">
+            {digest.trackerHits.map((hit) => (
+              <li key={hit.key} className="hit-row">
+                <Link to={paths.call(hit.callId)}>
+                  <span className="hit-title">
+                    {hit.trackerName} · {hit.callTitle ?? 'Untitled call'}
+                  </span>
+                  <span className="hit-body">“{hit.text}”</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </>
   );
