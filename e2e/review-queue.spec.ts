@@ -103,12 +103,22 @@ test('the review queue ranks the synced calls, takes one key per decision, undoe
   await expect.poll(() => coverageTotal(page, 'Snoozed')).toBe(1);
   await expect.poll(() => coverageTotal(page, 'In queue')).toBe(before.length - 4);
 
-  // Enter opens the focused call.
+  // N on a row writes a private note on its call; Enter opens the focused call, the note on its page.
   const first = rows(page).first();
   const firstId = await callIdOf(first);
   await first.focus();
+  await page.keyboard.press('n');
+  const editor = page.getByRole('dialog', { name: 'Add a private note' });
+  await expect(editor.getByRole('textbox', { name: 'Note' })).toBeFocused();
+  await page.keyboard.type('Ask about the pricing objection');
+  await page.keyboard.press('Control+Enter');
+  await expect(editor).toBeHidden();
+  await first.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/calls/${firstId}$`));
+  await expect(
+    page.getByRole('region', { name: 'Your notes' }).getByText('Ask about the pricing objection'),
+  ).toBeVisible();
 
   // Read again from the copy (a new page on the same app): the decisions are kept.
   await openScreen(page, callscope, '/coaching/review?window=all');

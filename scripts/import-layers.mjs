@@ -510,7 +510,7 @@ export const layers = [
       {
         unit: 'notifications/',
         what: "the manager's notification rules, digest time and quiet hours, and the digest screen",
-        allow: ['api.ts', 'navigation/', 'shared-ui/', 'state/', 'team/', 'what-changed/'],
+        allow: ['api.ts', 'coaching/', 'navigation/', 'shared-ui/', 'state/', 'team/', 'what-changed/'],
       },
       {
         unit: 'palette/',

@@ -516,7 +516,8 @@ export type QueueReason =
   | { kind: 'not-met'; item: string }
   | { kind: 'partly-met'; item: string }
   | { kind: 'monologue'; seconds: number }
-  | { kind: 'deal-warning'; text: string };
+  | { kind: 'deal-warning'; text: string }
+  | { kind: 'tracker-hit'; trackerId: string; tracker: string; mentions: number };
 
 export interface QueueCall {
   callId: string;

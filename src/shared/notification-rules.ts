@@ -127,10 +127,10 @@ export interface Digest {
   hits: RuleHit[];
   /** What changed in the window, counted by kind. */
   changes: DigestChangeCounts;
-  /** Null until the review queue is wired in (queue29). */
-  reviewQueue: ReviewQueueItem[] | null;
-  /** Null until trackers are wired in (trackers29). */
-  trackerHits: TrackerHit[] | null;
+  /** The calls waiting in the review queue when it was sent. */
+  reviewQueue: ReviewQueueItem[];
+  /** The trackers' lines on calls made in the window. */
+  trackerHits: TrackerHit[];
 }
 
 export interface NotificationsView {

@@ -46,6 +46,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['Esc', 'Trackers: close the hits, back to the row'],
   ['1  /  2  /  3', 'Review queue, on a call: reviewed / add to the rep’s next 1:1 / dismiss'],
   ['H', 'Review queue, on a call: snooze it to a date (it comes back that day)'],
+  ['N', 'Review queue, on a call: write a private note on it'],
   ['J  /  K  then  Enter', 'Review queue: step through the calls; Enter opens the call'],
   ['N', 'A private note on the marked transcript line (else the call), the deal or the rep on view'],
   ['Ctrl Enter', 'In a note: save it'],

@@ -5,6 +5,7 @@ import { GO_TO_WINDOW_MS } from '../navigation/go-to-window';
 import { listItem } from '../navigation/list-items';
 import { Link, navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { openNoteEditor } from '../notes/note-editor';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { formatAmount, formatClock, formatDate, formatDateTime } from '../shared-ui/format';
 import { useWorkspaceCurrency } from '../workspaces/queries';
@@ -23,6 +24,8 @@ function reasonWords(reason: QueueReason): string {
       return `Seller monologue of ${formatClock(reason.seconds)}`;
     case 'deal-warning':
       return `Deal: ${reason.text}`;
+    case 'tracker-hit':
+      return `Tracker “${reason.tracker}”: ${reason.mentions} ${reason.mentions === 1 ? 'mention' : 'mentions'}`;
   }
 }
 
@@ -80,6 +83,7 @@ export function ReviewQueueTable({
       apply(call, { kind: 'one-on-one', snoozeUntil: null }, `${title(call)} added to ${repOf(call)}’s next 1:1.`);
     else if (key === '3') apply(call, { kind: 'dismissed', snoozeUntil: null }, `${title(call)} dismissed.`);
     else if (key === 'h') setSnoozing(call);
+    else if (key === 'n') openNoteEditor({ place: { kind: 'call', id: call.callId } });
     else if (key === 'enter') navigate(paths.call(call.callId));
     else return;
     event.preventDefault();

@@ -23,6 +23,7 @@ describe('the review queue’s ranking', () => {
     expect(pointsOf({ kind: 'partly-met', item: 'Pain' })).toBe(1);
     expect(pointsOf({ kind: 'monologue', seconds: 179 })).toBe(2);
     expect(pointsOf({ kind: 'deal-warning', text: 'Never scored' })).toBe(2);
+    expect(pointsOf({ kind: 'tracker-hit', trackerId: 'trk_1', tracker: 'Pricing', mentions: 4 })).toBe(1);
   });
 
   it('puts the calls with most points first, the deal’s warnings counted', () => {

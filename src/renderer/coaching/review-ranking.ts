@@ -15,12 +15,14 @@ export function pointsOf(reason: QueueReason): number {
       return Math.floor(reason.seconds / 60);
     case 'deal-warning':
       return 2;
+    case 'tracker-hit':
+      return 1;
   }
 }
 
 /** The rule in one line, as the screen states it. */
 export const RANKING_RULE =
-  'Ranked by points: 2 per checklist item not met, 1 per item partly met, 1 per whole minute of the longest seller monologue (from a minute), 2 per warning on the deal; ties go to the bigger deal amount, then the newest call.';
+  'Ranked by points: 2 per checklist item not met, 1 per item partly met, 1 per whole minute of the longest seller monologue (from a minute), 2 per warning on the deal, 1 per tracker the call mentions; ties go to the bigger deal amount, then the newest call.';
 
 export interface RankedCall extends QueueCall {
   points: number;

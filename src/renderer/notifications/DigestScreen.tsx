@@ -111,9 +111,11 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
         )}
         <Link to={paths.changes()}>Open What changed for every change</Link>
       </section>
-      {digest.reviewQueue && (
-        <section aria-labelledby={ids.queue}>
-          <h2 id={ids.queue}>Review queue · {digest.reviewQueue.length}</h2>
+      <section aria-labelledby={ids.queue}>
+        <h2 id={ids.queue}>Review queue · {digest.reviewQueue.length}</h2>
+        {digest.reviewQueue.length === 0 ? (
+          <p className="muted">No call was waiting for review.</p>
+        ) : (
           <ul className="hit-list">
             {digest.reviewQueue.map((item) => (
               <li key={item.callId} className="hit-row">
@@ -124,11 +126,13 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
               </li>
             ))}
           </ul>
-        </section>
-      )}
-      {digest.trackerHits && (
-        <section aria-labelledby={ids.trackers}>
-          <h2 id={ids.trackers}>Tracker hits · {digest.trackerHits.length}</h2>
+        )}
+      </section>
+      <section aria-labelledby={ids.trackers}>
+        <h2 id={ids.trackers}>Tracker hits · {digest.trackerHits.length}</h2>
+        {digest.trackerHits.length === 0 ? (
+          <p className="muted">No tracker was said on a call in this window.</p>
+        ) : (
           <ul className="hit-list">
             {digest.trackerHits.map((hit) => (
               <li key={hit.key} className="hit-row">
@@ -141,8 +145,8 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
               </li>
             ))}
           </ul>
-        </section>
-      )}
+        )}
+      </section>
     </>
   );
 }

@@ -1,7 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { trackerQueries } from '../coaching/tracker-queries';
+
 /**
- * SEAM for trackers29 (issue 29 item 7): the trackers the manager defined, for the "tracker said"
- * rule's choice. Until the lead wires it to the trackers' query, none: the rule watches any tracker.
+ * The trackers the manager defined, for the "tracker said" rule's choice. None while they load or
+ * when they cannot be read: the rule then offers "any tracker" alone.
  */
 export function useTrackerChoices(): { id: string; name: string }[] {
-  return [];
+  const trackers = useQuery(trackerQueries.list());
+  return (trackers.data ?? []).map(({ id, name }) => ({ id, name }));
 }

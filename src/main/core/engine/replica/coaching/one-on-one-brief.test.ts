@@ -102,4 +102,23 @@ describe('the 1:1 brief', () => {
       error: { code: 'not_found' },
     });
   });
+
+  it('shows the calls added from the review queue (2) since the last 1:1, not those decided before it', async () => {
+    const core = await harness.openCore({ sync: true });
+    await upToDate(core);
+    const deals = (await harness.client.listDeals({ limit: 100 })).data;
+    const memberId = deals.find((deal) => deal.owner_id)!.owner_id!;
+    const [taken] = (await ok(core, 'getOneOnOneBrief', { memberId })).calls;
+    await ok(core, 'setReviewDecision', { callId: taken!.id, decision: { kind: 'one-on-one', snoozeUntil: null } });
+
+    await ok(core, 'markOneOnOne', { memberId, at: new Date(Date.now() - 3_600_000).toISOString() });
+    expect((await ok(core, 'getOneOnOneBrief', { memberId })).queued).toEqual([taken]);
+
+    // The 1:1 after the decision took the call: the next brief does not bring it up again.
+    await ok(core, 'markOneOnOne', { memberId });
+    expect((await ok(core, 'getOneOnOneBrief', { memberId })).queued).toEqual([]);
+
+    await ok(core, 'markOneOnOne', { memberId, at: null });
+    await ok(core, 'setReviewDecision', { callId: taken!.id, decision: null });
+  });
 });

@@ -14,6 +14,7 @@ import { whatChangedIn } from '../model/what-changed';
 import type { ReplicaDatabase } from '../replica-db';
 import { COUNTED_CALL, callOwners } from './call-owners';
 import { itemOutcome, parseEvidence } from './checklist-matrix';
+import { oneOnOneCalls as queuedForOneOnOne } from './review-decisions';
 
 /** The bookmark of a rep's last 1:1, one per rep beside the manager's named ones. */
 const bookmarkId = (memberId: string) => `one-on-one:${memberId}`;
@@ -31,14 +32,6 @@ export function worthAnHour(calls: readonly BriefCall[], count = 3): BriefCall[]
     .sort((a, b) => b.key[0]! - a.key[0]! || b.key[1]! - a.key[1]! || b.key[2]! - a.key[2]! || a.index - b.index)
     .slice(0, count)
     .map(({ call }) => call);
-}
-
-/**
- * The calls the manager added "to the rep's next 1:1" from the review queue (issue 29, item 6):
- * none until the queue lands; it fills this one read, and the brief shows what it gives.
- */
-export function oneOnOneCalls(_db: ReplicaDatabase, _memberId: string): BriefCall[] {
-  return [];
 }
 
 interface CallRow {
@@ -59,23 +52,44 @@ interface ItemRow {
   evidence: string;
 }
 
+const CALL_ROWS = `SELECT c.id, c.title, c.created_at, c.deal_id, d.title AS deal_title,
+    d.forecast_amount AS deal_amount, f.longest_monologue
+  FROM calls c
+  LEFT JOIN deals d ON d.id = c.deal_id AND d.body IS NOT NULL
+  LEFT JOIN call_figures f ON f.video_id = c.id`;
+
 /** A rep's calls created at or after `since`, newest first, each with its misses. */
 function callsSince(db: ReplicaDatabase, memberId: string, since: number): BriefCall[] {
   const rows = db
     .prepare<[number], CallRow>(
-      `SELECT c.id, c.title, c.created_at, c.deal_id, d.title AS deal_title, d.forecast_amount AS deal_amount,
-         f.longest_monologue
-       FROM calls c
-       LEFT JOIN deals d ON d.id = c.deal_id AND d.body IS NOT NULL
-       LEFT JOIN call_figures f ON f.video_id = c.id
-       WHERE ${COUNTED_CALL} AND coalesce(c.created_ms, 0) >= ?
-       ORDER BY c.created_ms DESC, c.id DESC`,
+      `${CALL_ROWS} WHERE ${COUNTED_CALL} AND coalesce(c.created_ms, 0) >= ? ORDER BY c.created_ms DESC, c.id DESC`,
     )
     .all(since);
   const owners = callOwners(
     db,
     rows.map((row) => row.id),
   );
+  return briefCalls(
+    db,
+    rows.filter((row) => owners.get(row.id)?.memberId === memberId),
+  );
+}
+
+/**
+ * The calls the manager added "to the rep's next 1:1" from the review queue (`2`) since `since`,
+ * the last 1:1: one decided before it was in that brief. Newest decision first.
+ */
+export function oneOnOneCalls(db: ReplicaDatabase, memberId: string, since: number): BriefCall[] {
+  const byId = db.prepare<[string], CallRow>(`${CALL_ROWS} WHERE c.id = ?`);
+  const queued = queuedForOneOnOne(db, { memberId, since: iso(since) });
+  return briefCalls(
+    db,
+    queued.flatMap(({ callId }) => byId.get(callId) ?? []),
+  );
+}
+
+/** Calls as the brief shows them, each with the checklist items it did not meet. */
+function briefCalls(db: ReplicaDatabase, rows: readonly CallRow[]): BriefCall[] {
   const items = db.prepare<[string], ItemRow>(
     `SELECT trim(item_text) AS item_text, status, improvement_suggestion, reasoning, evidence
      FROM checklist_items WHERE video_id = ? AND trim(coalesce(item_text, '')) <> '' ORDER BY position`,
@@ -83,41 +97,39 @@ function callsSince(db: ReplicaDatabase, memberId: string, since: number): Brief
   const lines = db.prepare<[string], { segment_id: string; text: string }>(
     'SELECT segment_id, text FROM segments WHERE video_id = ? ORDER BY position',
   );
-  return rows
-    .filter((row) => owners.get(row.id)?.memberId === memberId)
-    .map((row) => {
-      let said: { segment_id: string; text: string }[] | undefined;
-      const saidLines = () => {
-        said ??= lines.all(row.id);
-        return said;
-      };
-      const findQuote = quoteFinder(saidLines);
-      const misses = items
-        .all(row.id)
-        .filter((item) => itemOutcome(item.status) === 'not-met')
-        .map((item) => {
-          const quote = parseEvidence(item.evidence)[0];
-          const byId = quote?.id ? saidLines().find((line) => line.segment_id === quote.id) : undefined;
-          const segmentId = quote ? (byId?.segment_id ?? saidLines()[findQuote(quote.text)]?.segment_id ?? null) : null;
-          return {
-            item: item.item_text,
-            status: item.status,
-            improvement: item.improvement_suggestion,
-            reasoning: item.reasoning,
-            segmentId,
-          };
-        });
-      return {
-        id: row.id,
-        title: row.title,
-        createdAt: row.created_at,
-        dealId: row.deal_id,
-        dealTitle: row.deal_title,
-        dealAmount: row.deal_amount,
-        longestMonologue: row.longest_monologue,
-        misses,
-      };
-    });
+  return rows.map((row) => {
+    let said: { segment_id: string; text: string }[] | undefined;
+    const saidLines = () => {
+      said ??= lines.all(row.id);
+      return said;
+    };
+    const findQuote = quoteFinder(saidLines);
+    const misses = items
+      .all(row.id)
+      .filter((item) => itemOutcome(item.status) === 'not-met')
+      .map((item) => {
+        const quote = parseEvidence(item.evidence)[0];
+        const byId = quote?.id ? saidLines().find((line) => line.segment_id === quote.id) : undefined;
+        const segmentId = quote ? (byId?.segment_id ?? saidLines()[findQuote(quote.text)]?.segment_id ?? null) : null;
+        return {
+          item: item.item_text,
+          status: item.status,
+          improvement: item.improvement_suggestion,
+          reasoning: item.reasoning,
+          segmentId,
+        };
+      });
+    return {
+      id: row.id,
+      title: row.title,
+      createdAt: row.created_at,
+      dealId: row.deal_id,
+      dealTitle: row.deal_title,
+      dealAmount: row.deal_amount,
+      longestMonologue: row.longest_monologue,
+      misses,
+    };
+  });
 }
 
 interface ItemRecord {
@@ -177,7 +189,7 @@ export function oneOnOnes(db: ReplicaDatabase) {
         changes: changed.changes.filter((change) => change.ownerId === memberId),
         calls,
         worthAnHour: worthAnHour(calls),
-        queued: oneOnOneCalls(db, memberId),
+        queued: oneOnOneCalls(db, memberId, since),
         notes: about,
         actionItems: actionItems(memberId, since),
         names: { ...changed.names, [memberId]: nameOf(memberId) },

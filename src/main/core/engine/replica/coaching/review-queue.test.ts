@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticCopy } from '../../../testing/synthetic-copy';
 import { oneOnOneCalls, writeReviewDecision, writeReviewPass } from './review-decisions';
 import { reviewQueue } from './review-queue';
+import { workspaceTrackers } from './trackers';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-28T12:00:00.000Z');
@@ -126,6 +127,34 @@ describe('the review queue', () => {
     const queue = reviewQueue(copy.db, { windowDays: 14 }, NOW);
     expect(queue.deals.map((deal) => deal.id)).toEqual(['deal_ana']);
     expect(Object.keys(queue.facts)).toEqual(['deal_ana']);
+  });
+
+  it('gives a call made since the pass one reason per tracker it mentions, with the mentions', () => {
+    const copy = copyWith({ vid_new: 1 });
+    // Made before the pass, come in after it (READY later): its mentions are not new.
+    copy.call('vid_made_before', { deal_id: 'deal_ana', created_at: daysAgo(5), processed_at: daysAgo(1) });
+    const said = (text: string) => ({ speaker: 'Buyer', role: 'BUYER', start: 0, end: 5, text });
+    copy.transcript('vid_new', [said('What is the pricing?'), said('Pricing again.'), said('Send a contract.')]);
+    copy.transcript('vid_made_before', [said('Our pricing question.')]);
+    const trackers = workspaceTrackers(copy.db);
+    const side = 'any' as const;
+    const scope = { kind: 'all' as const };
+    const pricing = trackers.save({ name: 'Pricing', phrases: ['pricing'], side, scope }, undefined, NOW).after;
+    const contract = trackers.save({ name: 'Contract', phrases: ['contract'], side, scope }, undefined, NOW).after;
+    trackers.save({ name: 'Legal', phrases: ['lawyer'], side, scope }, undefined, NOW);
+    writeReviewPass(copy.db, NOW - 3 * DAY, NOW);
+
+    const calls = reviewQueue(copy.db, { windowDays: 14 }, NOW).calls;
+    expect(calls.map(({ callId, reasons }) => [callId, reasons])).toEqual([
+      [
+        'vid_new',
+        [
+          { kind: 'tracker-hit', trackerId: contract!.id, tracker: 'Contract', mentions: 1 },
+          { kind: 'tracker-hit', trackerId: pricing!.id, tracker: 'Pricing', mentions: 2 },
+        ],
+      ],
+      ['vid_made_before', []],
+    ]);
   });
 
   it('counts each rep’s coverage over the window, not moved by a pass', () => {

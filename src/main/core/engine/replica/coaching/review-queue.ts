@@ -8,6 +8,8 @@ import { scaledFigures } from './call-figures';
 import { COUNTED_CALL, callOwners } from './call-owners';
 import { itemOutcome } from './checklist-matrix';
 import { lastReviewPass, reviewDecisions } from './review-decisions';
+import { trackerHitsSince } from './tracker-report';
+import { workspaceTrackers } from './trackers';
 
 const DAY_MS = 86_400_000;
 /** A seller talking a minute on end is a reason to look; shorter runs are ordinary turns. */
@@ -66,8 +68,11 @@ function cameInAt(call: HeldCall, analysed: number | undefined): number | null {
   return ready ? epochMs(call.created_at) : null;
 }
 
-/** The reasons the copy gives for looking at a call: its checklist items not met and a long seller monologue. */
-function reasonsOf(db: ReplicaDatabase, calls: readonly HeldCall[]): Map<string, QueueReason[]> {
+/**
+ * The reasons the copy gives for looking at a call: its checklist items not met, a long seller
+ * monologue, and each tracker it mentions when made since `since` (null: ever).
+ */
+function reasonsOf(db: ReplicaDatabase, calls: readonly HeldCall[], since: number | null): Map<string, QueueReason[]> {
   const items = db
     .prepare<[string], { video_id: string; item_text: string; status: string | null }>(
       `SELECT video_id, trim(item_text) AS item_text, status FROM checklist_items
@@ -96,6 +101,10 @@ function reasonsOf(db: ReplicaDatabase, calls: readonly HeldCall[]): Map<string,
     if (seconds !== null && seconds >= MONOLOGUE_REASON_SECONDS)
       reasons.get(call.id)!.push({ kind: 'monologue', seconds });
   }
+  const trackers = workspaceTrackers(db).list();
+  for (const hits of trackerHitsSince(db, trackers, since ?? Number.NEGATIVE_INFINITY))
+    for (const { callId, mentions } of hits.calls)
+      reasons.get(callId)?.push({ kind: 'tracker-hit', trackerId: hits.trackerId, tracker: hits.name, mentions });
   return reasons;
 }
 
@@ -152,6 +161,7 @@ export function reviewQueue(
   const reasons = reasonsOf(
     db,
     queued.map(({ call }) => call),
+    since,
   );
 
   const calls: QueueCall[] = queued.map(({ call, at }) => {

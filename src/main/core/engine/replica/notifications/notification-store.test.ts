@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationRule, NotificationSettings, TrackerHit } from '../../../../../shared/notification-rules';
+import type { TrackerDefinition } from '../../../../../shared/trackers';
+import { workspaceTrackers } from '../coaching/trackers';
 import { canonicalParams, replicaAnswers } from '../replica-answers';
 import { openReplicaDb } from '../replica-db';
 import type { Replica } from '../replicas';
@@ -129,8 +131,9 @@ describe('notification rules over the copy’s changes', () => {
       ['pushed', 'Close date pushed out a 2nd time'],
     ]);
     expect(digest?.changes).toMatchObject({ probability: 2, 'close-date': 2, call: 2 });
-    // Neither the review queue nor trackers are wired in yet: the digest says nothing of them.
-    expect(digest).toMatchObject({ reviewQueue: null, trackerHits: null, since: at(1), at: at(7) });
+    // The calls waiting in the review queue when it is sent; no tracker is defined, so no hits.
+    expect(digest).toMatchObject({ trackerHits: [], since: at(1), at: at(7) });
+    expect(digest?.reviewQueue?.map(({ callId }) => callId).sort()).toEqual(['on-acme', 'on-beta']);
     expect(store.view()).toMatchObject({ held: 0, inNextDigest: 0, digest: { id: digest!.id }, recent: { length: 3 } });
   });
 
@@ -156,6 +159,46 @@ describe('notification rules over the copy’s changes', () => {
 });
 
 describe('the tracker rule, against the trackers’ hits', () => {
+  it('fires on a line of a tracker the buyer said on a new call, and the digest lists the tracker’s lines', () => {
+    const replica = workspace();
+    const store = notificationStore(replica.db);
+    const definition: TrackerDefinition = {
+      name: 'Pricing',
+      phrases: ['pricing'],
+      side: 'any',
+      scope: { kind: 'all' },
+    };
+    const pricing = workspaceTrackers(replica.db).save(definition, undefined, hours(0)).after!;
+    store.save(
+      settings([rule({ id: 'buyer', kind: 'tracker-said', trackerId: pricing.id, side: 'buyer', delivery: 'digest' })]),
+      moment(1),
+    );
+    theNight(replica);
+    const line = (id: string, text: string, role: string) => ({ id, text, speaker: role, speaker_role: role });
+    const said = [line('s1', 'What is your pricing?', 'BUYER'), line('s2', 'Pricing is per seat.', 'SELLER')];
+    put(replica, 'getTranscript', { id: 'on-acme' }, said, 3);
+
+    expect(store.evaluate(moment(4))).toBe(1);
+    const digest = store.sendDigest(moment(7));
+    expect(digest?.hits.map((hit) => [hit.ruleId, hit.target])).toEqual([['buyer', { screen: 'call', id: 'on-acme' }]]);
+    const hit = (segmentId: string, role: string, text: string) => ({
+      key: `${pricing.id}:on-acme:${segmentId}`,
+      trackerId: pricing.id,
+      trackerName: 'Pricing',
+      callId: 'on-acme',
+      callTitle: 'Call on-acme',
+      dealId: 'acme',
+      ownerId: 'mem_ana',
+      speakerRole: role,
+      text,
+      at: at(3),
+    });
+    expect(digest?.trackerHits).toEqual([
+      hit('s1', 'BUYER', 'What is your pricing?'),
+      hit('s2', 'SELLER', 'Pricing is per seat.'),
+    ]);
+  });
+
   const hit = (key: string, role: string, ownerId = 'mem_ana'): TrackerHit => ({
     key,
     trackerId: 'trk_price',

@@ -103,7 +103,7 @@ export function notificationStore(db: ReplicaDatabase) {
       since: iso(row.since),
       hits: hits('digest_id = ? ORDER BY found_at DESC, id DESC', row.id).map(hitOf),
       changes: JSON.parse(row.changes) as DigestChangeCounts,
-      reviewQueue: reviewQueueForDigest(db),
+      reviewQueue: reviewQueueForDigest(db, row.at),
       trackerHits: trackerHitsSince(db, row.since),
     };
   }
@@ -170,7 +170,7 @@ export function notificationStore(db: ReplicaDatabase) {
         if (rules.length > 0) {
           const window = whatChangedIn(db, { kind: 'moment', at: iso(row.evaluated_until) }, now.copy);
           const amount = db.prepare<[string], number | null>('SELECT forecast_amount FROM deals WHERE id = ?').pluck();
-          const matches = evaluateRules(rules, window.changes, trackerHitsSince(db, row.evaluated_until) ?? [], {
+          const matches = evaluateRules(rules, window.changes, trackerHitsSince(db, row.evaluated_until), {
             dealAmount: (dealId) => amount.get(dealId) ?? null,
             memberName: (memberId) => (memberId ? (window.names[memberId] ?? null) : null),
           });
