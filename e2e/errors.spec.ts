@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { browserBridgePaths } from '../src/shared/browser-bridge';
 import { openScreen, readyCalls, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
+import { retryingStatus } from './support/status';
 
 /**
  * Answers the page's bridge calls of `op` with `change` of main's own answer: a fault main cannot
@@ -114,7 +115,7 @@ test.describe('error states', () => {
     await callscope.serviceCli(['fault', 'set', 'key-verifier-down', 'on']);
     try {
       await openScreen(page, callscope, '/webhooks');
-      await expect(page.getByText(/briefly unavailable — slowing down and retrying/)).toBeVisible();
+      await expect(retryingStatus(page)).toHaveAttribute('title', /briefly unavailable — slowing down and retrying/);
       const error = page.getByRole('alert');
       await expect(error).toContainText('service_unavailable', { timeout: 45_000 });
       await expect(error).toContainText('The service is temporarily unavailable.');

@@ -26,7 +26,8 @@ test('with the disk full, the top bar and Settings say the local copy is paused 
     if ((await notice.count()) > 0) break;
   }
   await expect(notice).toBeVisible();
-  await expect(notice).toHaveAttribute('title', /Local copy paused: the disk is full\./);
+  // The whole sentence is the top bar status's own title (it is a button opening the settings).
+  await expect(page.locator('button.freshness')).toHaveAttribute('title', /Local copy paused: the disk is full\./);
 
   await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
   const localCopy = page.getByRole('region', { name: 'Local copy' });

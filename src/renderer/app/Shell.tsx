@@ -53,8 +53,14 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
         <span className="brand">Callscope</span>
         <MainNav />
         <AppStatus />
-        <button type="button" className="search-button" onClick={openPalette} aria-keyshortcuts="Control+K Meta+K">
-          Go to or do… <kbd>Ctrl K</kbd>
+        <button
+          type="button"
+          className="search-button palette-button"
+          onClick={openPalette}
+          aria-label="Go to or do…"
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          <span className="palette-words">Go to or do…</span> <kbd>Ctrl K</kbd>
         </button>
         <SearchButton onClick={openSearch} />
         <button type="button" className="button small" onClick={() => openHelp(true)} aria-label="Keyboard shortcuts">

@@ -41,7 +41,8 @@ export function PlaceNotes({
       </div>
       {notes.isError ? (
         <ErrorState error={notes.error} onRetry={() => notes.refetch()} title="Your notes could not be read" />
-      ) : notes.data?.length === 0 ? (
+      ) : !notes.data?.length ? (
+        // Also while the notes are read: the line holds their place, so the page below does not move.
         <p className="muted small">Private: kept in this workspace’s local copy, never sent. Press N to add one.</p>
       ) : (
         <NoteList notes={notes.data ?? []} linkLines />

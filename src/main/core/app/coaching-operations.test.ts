@@ -40,6 +40,8 @@ describe('the coaching reads', () => {
   it('answer from the local copy without a request, and say what it holds', async () => {
     const core = await openCore();
     const memberId = demoKeyOf(service.manifest!).org.members[0]!.id;
+    // The status waits for the service watch's first probe, so that probe is not counted below.
+    await ok(core, 'getReplicaStatus', {});
     const before = proxy.received().length;
     const weeks = [Date.parse('2026-10-05T00:00:00.000Z'), Date.parse('2026-11-23T00:00:00.000Z')];
     const [deals, figures, matrix, misses] = await Promise.all([

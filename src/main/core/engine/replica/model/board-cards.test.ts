@@ -109,6 +109,8 @@ describe('the Pipeline’s columns in one read each', () => {
   it('without a sync keeping the copy: the service’s page, with each card left to read its own', async () => {
     const { proxy, client, openCore } = await through(asIs);
     const core = await openCore(false);
+    // The status waits for the service watch's first probe, so that probe is not counted below.
+    await ok(core, 'getReplicaStatus', {});
     const before = proxy.received().length;
     const page = await ok(core, 'listBoardDeals', { status: 'OPEN', limit: 25 });
     expect(
