@@ -46,7 +46,7 @@ export interface AppCoreOptions {
     revalidateAfterMs?: number;
     /** How often an unreachable service is tried again. */
     probeEveryMs?: number;
-    /** How often the service of the workspace on screen is asked whether it answers (default 15 s). */
+    /** How often the service of the workspace on screen is asked whether it answers (default 5 s). */
     watchEveryMs?: number;
     /**
      * Sync the active workspace in the background (the app does; tests that count requests do not),

@@ -18,8 +18,6 @@ interface Watch {
   workspaceId: string;
   /** The loop's first answer. */
   first: Promise<void>;
-  /** A status read's check still waiting for its answer: reads meanwhile share it. */
-  asking: Promise<void> | null;
   timer?: NodeJS.Timeout;
 }
 
@@ -33,8 +31,9 @@ export function createConnectivity(options: ConnectivityOptions) {
   const now = options.now ?? Date.now;
   const states = new Map<string, ServiceReach>();
   const probes = new Map<string, NodeJS.Timeout>();
-  const watchEveryMs = options.watchEveryMs ?? 15_000;
-
+  // Short enough that the status says "offline" a few seconds after the service goes away (a
+  // screen painted from a fresh copy sends nothing that would notice); one small GET each round.
+  const watchEveryMs = options.watchEveryMs ?? 5_000;
   /** The workspace on screen, its service asked on a loop of its own: its first answer, and the next round. */
   let watched: Watch | null = null;
 
@@ -105,7 +104,7 @@ export function createConnectivity(options: ConnectivityOptions) {
       clearTimeout(watched?.timer);
       watched = null;
       if (workspaceId === null) return;
-      const watching: Watch = { workspaceId, first: Promise.resolve(), asking: null };
+      const watching: Watch = { workspaceId, first: Promise.resolve() };
       const round = async () => {
         await check(workspaceId);
         if (watched !== watching) return;
@@ -116,18 +115,11 @@ export function createConnectivity(options: ConnectivityOptions) {
       watching.first = round();
     },
     /**
-     * The service's reach, asked now for the workspace on screen: a screen painted from a fresh copy
-     * sends no request, so the last watch round (up to `watchEveryMs` old) could say "online" long
-     * after the service went away. Reads at the same time share one question.
+     * What is known of the service's reach, asking nothing: the last answer to the watch (its first
+     * awaited when none came yet, so a window opened as the app starts reads this session's answer).
      */
-    async askNow(workspaceId: string): Promise<ServiceReach> {
-      const watching = watched?.workspaceId === workspaceId ? watched : null;
-      if (!watching) return reachOf(workspaceId);
-      await watching.first;
-      watching.asking ??= check(workspaceId).then(() => {
-        watching.asking = null;
-      });
-      await watching.asking;
+    async known(workspaceId: string): Promise<ServiceReach> {
+      if (watched?.workspaceId === workspaceId) await watched.first;
       return reachOf(workspaceId);
     },
     unreachable,

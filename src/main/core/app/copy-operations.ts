@@ -26,7 +26,7 @@ export function copyOperations(app: AppParts): Handlers<CopyOperation> {
       const workspace = workspaces.active();
       const { lastFetchedAt, ...copy } = await engine.copyStatus(workspace.id);
       connectivity.seed(workspace.id, lastFetchedAt === null ? null : new Date(lastFetchedAt).toISOString());
-      return { workspaceId: workspace.id, ...copy, ...(await connectivity.askNow(workspace.id)) };
+      return { workspaceId: workspace.id, ...copy, ...(await connectivity.known(workspace.id)) };
     },
     getSyncStatus: async () => engine.syncStatus(workspaces.active().id),
     listBoardDeals: async (params, signal) => engine.boardDeals(workspaces.active().id, params, signal),

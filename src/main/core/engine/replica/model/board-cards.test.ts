@@ -109,15 +109,15 @@ describe('the Pipeline’s columns in one read each', () => {
   it('without a sync keeping the copy: the service’s page, with each card left to read its own', async () => {
     const { proxy, client, openCore } = await through(asIs);
     const core = await openCore(false);
-    // The status waits for the service watch's first probe, so that probe is not counted below.
-    await ok(core, 'getReplicaStatus', {});
     const before = proxy.received().length;
     const page = await ok(core, 'listBoardDeals', { status: 'OPEN', limit: 25 });
     expect(
       proxy
         .received()
         .slice(before)
-        .map((request) => request.path),
+        .map((request) => request.path)
+        // The service watch asks `/members/me` on its own clock, whatever the screens read.
+        .filter((path) => path !== '/v1/members/me'),
     ).toEqual(['/v1/deals?limit=25&status=OPEN']);
     expect(page.data).toEqual((await client.listDeals({ status: 'OPEN', limit: 25 })).data);
     expect(page).toMatchObject({ facts: {}, totals: null });
