@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asIs } from '../../../service/testing/service-variants';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { startVariantProxy, type VariantProxy } from '../../../service/testing/variant-proxy';
-import type { OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
-import { createTempCore } from '../testing/temp-core';
+import { createTempCore, ok } from '../testing/temp-core';
 import type { AppCore } from './app-core';
 
 let service: TestService;
@@ -19,13 +18,6 @@ afterAll(async () => {
   await proxy?.close();
   await service?.stop();
 });
-
-function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
 
 async function openCore(): Promise<AppCore> {
   const { core, dispose } = createTempCore({

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../../../service/testing/fault-proxy';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import type { BridgeError, OperationName, OperationParams, OperationResult, SyncStatus } from '../../../shared/bridge';
+import type { BridgeError, OperationName, SyncStatus } from '../../../shared/bridge';
 import { recentSince } from '../../../shared/copy-scope';
 import { demoKeyOf } from '../../../shared/manifest';
-import { createTempCore } from '../testing/temp-core';
+import { createTempCore, ok } from '../testing/temp-core';
 import type { AppCore } from './app-core';
 
 interface Listed {
@@ -28,13 +28,6 @@ afterAll(async () => {
   await proxy?.close();
   await service?.stop();
 });
-
-function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
 
 async function failure(core: AppCore, op: OperationName, params: unknown): Promise<BridgeError> {
   const settled = await core.invoke(op, params);

@@ -6,13 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type FaultProxy, startFaultProxy } from '../../../service/testing/fault-proxy';
 import { callApi } from '../../../service/testing/http';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import type { BridgeEventPayload, OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
+import type { BridgeEventPayload } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { openKeyVault } from '../platform/key-vault/open-key-vault';
 import { createConfJsonFile } from '../platform/settings/conf-json-file';
 import { openSettingsStore } from '../platform/settings/settings-store';
-import { createTempCore } from '../testing/temp-core';
+import { createTempCore, ok } from '../testing/temp-core';
 import type { AppCore } from './app-core';
 
 /** Set by scripts/with-keyring.sh, which runs a real gnome-keyring in a private D-Bus session. */
@@ -39,13 +39,6 @@ afterEach(async () => {
   proxy.clear();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-
-function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
 
 const quick = { retry: { baseDelayMs: 10, maxDelayMs: 50, attemptTimeoutMs: 1_000, deadlineMs: 5_000 } };
 

@@ -9,7 +9,6 @@ import { type FaultProxy, startFaultProxy } from '../../../service/testing/fault
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { startVariantProxy } from '../../../service/testing/variant-proxy';
 import type { Deal } from '../../../shared/api';
-import type { OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import { closeMonthOf, monthsFrom, type RollupQuery } from '../../../shared/rollup';
 import { openReplicaDb } from '../engine/replica/replica-db';
@@ -18,7 +17,7 @@ import { openKeyVault } from '../platform/key-vault/open-key-vault';
 import { createConfJsonFile } from '../platform/settings/conf-json-file';
 import { openSettingsStore } from '../platform/settings/settings-store';
 import { type ApiClient, createApiClient } from '../service-client/api-client/api-client';
-import { createTempCore } from '../testing/temp-core';
+import { createTempCore, ok } from '../testing/temp-core';
 import type { AppCore } from './app-core';
 
 /** Set by scripts/with-keyring.sh, which runs a real gnome-keyring in a private D-Bus session. */
@@ -39,13 +38,6 @@ afterAll(async () => {
   await proxy?.close();
   await service?.stop();
 });
-
-function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
 
 /** The app's core on the demo workspace, through the proxy that keeps every request it sends (or another), syncing. */
 async function syncedCore(baseUrl = proxy.url): Promise<AppCore> {

@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
-import type { OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
-import { createTempCore } from '../testing/temp-core';
-import type { AppCore } from './app-core';
+import { createTempCore, ok } from '../testing/temp-core';
 
 let service: TestService;
 beforeAll(async () => {
@@ -15,13 +13,6 @@ const disposals: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const dispose of disposals.splice(0)) await dispose();
 });
-
-function ok<N extends OperationName>(core: AppCore, op: N, params: OperationParams<N>): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
 
 /** A workspace whose copy holds no transcript yet (no sync runs here): every call is the service's. */
 async function appWithWorkspace() {
