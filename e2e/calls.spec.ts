@@ -55,13 +55,13 @@ test.describe('calls list', () => {
       }
     });
     await page.getByLabel('From').fill('2026-03-10');
-    await page.getByLabel('To').fill('2026-03-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-01');
     await expect(page.getByText('The end date is before the start date.')).toBeVisible();
-    await expect(page.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     // The From change alone was valid and was sent; the invalid range was not.
     expect(listRequests.every((body) => !body.includes('"created_before"'))).toBe(true);
 
-    await page.getByLabel('To').fill('2026-03-31');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-31');
     await expect(page.getByText('The end date is before the start date.')).toHaveCount(0);
   });
 
