@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { SEED_BASE_TIME } from '../src/service/seed';
 import type {
   ServedChecklistEvaluation,
@@ -9,6 +8,7 @@ import type {
 } from '../src/shared/api/served';
 import { expectAccessible, openScreen, serviceGet, whileServiceStopped } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
+import { syncedApp } from './support/sync';
 
 // The app's background sync fills the copy the coaching screens read; the service is stopped last.
 test.use({ backgroundSync: true, outageRehearsal: true, timezoneId: 'UTC' });
@@ -74,13 +74,6 @@ async function workspace(callscope: CallscopeApp) {
   return { members, calls: newestFirst, transcripts, checklists, ownerOf };
 }
 
-async function syncedApp(page: Page, callscope: CallscopeApp): Promise<void> {
-  await openScreen(page, callscope, '/settings');
-  await expect(page.getByRole('region', { name: 'Local copy' }).getByText('Up to date')).toBeVisible({
-    timeout: 120_000,
-  });
-}
-
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 test('the checklist matrix shows each rep’s share as the service’s answers give it, and Enter lists the calls not met', async ({
@@ -88,7 +81,7 @@ test('the checklist matrix shows each rep’s share as the service’s answers g
   callscope,
 }) => {
   const { members, calls, checklists, ownerOf } = await workspace(callscope);
-  await syncedApp(page, callscope);
+  await syncedApp(page, callscope.appUrl);
 
   // Each rep's last ten analysed calls; the cell opened has a call partially met (quoted), and the most not met.
   const cells = members.flatMap((member) => {
@@ -194,7 +187,7 @@ test('a rep’s page shows their calls of the last eight weeks with their figure
   const middle = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 
-  await syncedApp(page, callscope);
+  await syncedApp(page, callscope.appUrl);
   await page.keyboard.press('g');
   await page.keyboard.press('t');
   const link = page.getByRole('list', { name: 'Members' }).getByRole('link', { name: rep.display_name });
@@ -220,7 +213,7 @@ test('a rep’s page shows their calls of the last eight weeks with their figure
 
 test('both screens still show what the local copy holds with the service stopped', async ({ page, callscope }) => {
   await page.clock.setFixedTime(SEED_BASE_TIME.getTime());
-  await syncedApp(page, callscope);
+  await syncedApp(page, callscope.appUrl);
   const rep = callscope.manifest.orgs[0]!.members[0]!;
   await openScreen(page, callscope, '/coaching/checklist');
   const online = (await page.locator('table.matrix').textContent())!;

@@ -1,22 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ServedDeal } from '../src/shared/api/served';
-import { invoke } from './copy-scope-helpers';
 import { demoOrg, expectAccessible, openScreen, serviceGet } from './screen-helpers';
-import { type CallscopeApp, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { syncAgain, syncState } from './support/sync';
 
 // The app's own sync: each round's end evaluates the manager's rules.
 test.use({ backgroundSync: true });
-
-const syncState = async (request: APIRequestContext, callscope: CallscopeApp) =>
-  (await invoke(request, callscope, 'getSyncStatus', {})).state;
-
-/** A new sync round, waited for to its end: the rules then saw what the service answers now. */
-async function syncAgain(request: APIRequestContext, callscope: CallscopeApp): Promise<void> {
-  await expect.poll(() => syncState(request, callscope), { timeout: 60_000 }).toBe('up-to-date');
-  await invoke(request, callscope, 'pauseSync', {});
-  expect(await invoke(request, callscope, 'resumeSync', {})).toMatchObject({ state: 'syncing' });
-  await expect.poll(() => syncState(request, callscope), { timeout: 60_000 }).toBe('up-to-date');
-}
 
 /** Writes a rule in the open Notifications screen, by keyboard: `A`, the fields, Enter. */
 async function writeRule(

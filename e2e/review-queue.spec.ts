@@ -1,37 +1,24 @@
-import type { Locator, Page } from '@playwright/test';
-import { expectAccessible, openScreen, whileServiceStopped } from './screen-helpers';
-import { type CallscopeApp, expect, test } from './support/fixtures';
+import { expectAccessible, whileServiceStopped } from './screen-helpers';
+import { expect, test } from './support/fixtures';
+import {
+  coverageTotal,
+  decide,
+  idsShown,
+  queueOfAllCalls,
+  queueRows as rows,
+  snoozeDays,
+} from './support/review-queue';
+import { syncedApp } from './support/sync';
 
 // The app's background sync fills the copy the queue reads; the service is stopped last.
 test.use({ backgroundSync: true, outageRehearsal: true, timezoneId: 'UTC' });
 test.describe.configure({ mode: 'serial' });
 
-async function syncedApp(page: Page, callscope: CallscopeApp): Promise<void> {
-  await openScreen(page, callscope, '/settings');
-  await expect(page.getByRole('region', { name: 'Local copy' }).getByText('Up to date')).toBeVisible({
-    timeout: 120_000,
-  });
-}
-
-const rows = (page: Page) => page.locator('table.review-queue tbody tr');
-const callIdOf = (row: Locator) => row.getAttribute('data-call-id');
-const idsShown = (page: Page) =>
-  rows(page).evaluateAll((shown) => shown.map((row) => row.getAttribute('data-call-id')));
-
-/** The coverage table's column, added over its reps. */
-async function coverageTotal(page: Page, column: string): Promise<number> {
-  const table = page.getByRole('region', { name: 'Your coaching coverage' }).getByRole('table');
-  const headers = await table.locator('thead th').allTextContents();
-  const index = headers.indexOf(column);
-  const cells = await table.locator(`tbody tr > :nth-child(${index + 1})`).allTextContents();
-  return cells.reduce((sum, cell) => sum + Number(cell), 0);
-}
-
 test('the review queue ranks the synced calls, takes one key per decision, undoes it, and keeps the decisions', async ({
   page,
   callscope,
 }) => {
-  await syncedApp(page, callscope);
+  await syncedApp(page, callscope.appUrl);
   await page.keyboard.press('g');
   await page.keyboard.press('r');
   await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
@@ -67,33 +54,22 @@ test('the review queue ranks the synced calls, takes one key per decision, undoe
 
   // 1, 2, 3 and H on the first four rows, each applied at once.
   const [reviewed, oneOnOne, dismissed, snoozed] = before as string[];
-  const decide = async (callId: string, key: string) => {
-    await rows(page)
-      .and(page.locator(`[data-call-id="${callId}"]`))
-      .focus();
-    await page.keyboard.press(key);
-  };
-  await decide(reviewed!, '1');
-  await decide(oneOnOne!, '2');
+  await decide(page, reviewed!, '1');
+  await decide(page, oneOnOne!, '2');
   await expect(page.getByRole('status').getByText(/added to .+’s next 1:1\./)).toBeVisible();
-  await decide(dismissed!, '3');
+  await decide(page, dismissed!, '3');
   await expect(page.getByRole('status').getByText(/dismissed\./)).toBeVisible();
-  await decide(snoozed!, 'h');
-  const dialog = page.getByRole('dialog', { name: 'Snooze until' });
-  await expect(dialog).toBeVisible();
+  await decide(page, snoozed!, 'h');
+  await expect(page.getByRole('dialog', { name: 'Snooze until' })).toBeVisible();
   await expectAccessible(page);
-  const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  await dialog.getByLabel('Day').fill(inThreeDays);
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
+  await snoozeDays(page, 3);
   await expect(page.getByRole('status').getByText(/snoozed to /)).toBeVisible();
   await expect.poll(() => idsShown(page)).toEqual(before.slice(4));
   // Undo takes back the last decision only: the snoozed call returns.
   await page.keyboard.press('Control+z');
   await expect.poll(() => idsShown(page)).toEqual([snoozed, ...before.slice(4)]);
-  await decide(snoozed!, 'h');
-  await dialog.getByLabel('Day').fill(inThreeDays);
-  await dialog.getByRole('button', { name: 'Snooze' }).click();
+  await decide(page, snoozed!, 'h');
+  await snoozeDays(page, 3);
   await expect.poll(() => idsShown(page)).toEqual(before.slice(4));
 
   // Each rep's coverage counts the manager's decisions.
@@ -105,7 +81,7 @@ test('the review queue ranks the synced calls, takes one key per decision, undoe
 
   // N on a row writes a private note on its call; Enter opens the focused call, the note on its page.
   const first = rows(page).first();
-  const firstId = await callIdOf(first);
+  const firstId = await first.getAttribute('data-call-id');
   await first.focus();
   await page.keyboard.press('n');
   const editor = page.getByRole('dialog', { name: 'Add a private note' });
@@ -121,9 +97,7 @@ test('the review queue ranks the synced calls, takes one key per decision, undoe
   ).toBeVisible();
 
   // Read again from the copy (a new page on the same app): the decisions are kept.
-  await openScreen(page, callscope, '/coaching/review?window=all');
-  await expect(rows(page).first()).toBeVisible();
-  expect(await idsShown(page)).toEqual(before.slice(4));
+  expect(await queueOfAllCalls(page, callscope.appUrl)).toEqual(before.slice(4));
   await expect.poll(() => coverageTotal(page, 'Reviewed')).toBe(1);
 });
 
@@ -131,10 +105,8 @@ test('marking the pass done empties the queue of what came in before it, and can
   page,
   callscope,
 }) => {
-  await syncedApp(page, callscope);
-  await openScreen(page, callscope, '/coaching/review?window=all');
-  await expect(rows(page).first()).toBeVisible();
-  const before = await idsShown(page);
+  await syncedApp(page, callscope.appUrl);
+  const before = await queueOfAllCalls(page, callscope.appUrl);
   await page.getByRole('button', { name: 'Mark this pass done' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^Since your last pass, /)).toBeVisible();
@@ -158,14 +130,10 @@ test('works offline: the queue reads and decides from the local copy with the se
   page,
   callscope,
 }) => {
-  await syncedApp(page, callscope);
-  await openScreen(page, callscope, '/coaching/review?window=all');
-  await expect(rows(page).first()).toBeVisible();
-  const before = await idsShown(page);
+  await syncedApp(page, callscope.appUrl);
+  const before = await queueOfAllCalls(page, callscope.appUrl);
   await whileServiceStopped(callscope, async () => {
-    await openScreen(page, callscope, '/coaching/review?window=all');
-    await expect(rows(page).first()).toBeVisible();
-    expect(await idsShown(page)).toEqual(before);
+    expect(await queueOfAllCalls(page, callscope.appUrl)).toEqual(before);
     await rows(page).first().focus();
     await page.keyboard.press('3');
     await expect(page.getByRole('status').getByText(/dismissed\./)).toBeVisible();

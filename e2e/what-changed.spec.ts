@@ -1,26 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ServedDeal, ServedVideo } from '../src/shared/api/served';
 import { invoke } from './copy-scope-helpers';
 import { demoOrg, expectAccessible, openScreen, serviceGet, whileServiceStopped } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
+import { syncAgain, syncState } from './support/sync';
 
 // The app's own background sync, and a service that can be stopped (offline).
 test.use({ backgroundSync: true, outageRehearsal: true });
-
-const syncState = async (request: APIRequestContext, callscope: CallscopeApp) =>
-  (await invoke(request, callscope, 'getSyncStatus', {})).state;
-
-/**
- * A new sync round, waited for to its end: the copy then holds what the service answers now. A
- * round still open (the one the app starts when the service answers again) ends first, since
- * resuming would carry it on, and a walk it finished before the changes would not see them.
- */
-async function syncAgain(request: APIRequestContext, callscope: CallscopeApp): Promise<void> {
-  await expect.poll(() => syncState(request, callscope), { timeout: 60_000 }).toBe('up-to-date');
-  await invoke(request, callscope, 'pauseSync', {});
-  expect(await invoke(request, callscope, 'resumeSync', {})).toMatchObject({ state: 'syncing' });
-  await expect.poll(() => syncState(request, callscope), { timeout: 60_000 }).toBe('up-to-date');
-}
 
 async function dealSet(callscope: CallscopeApp, deal: ServedDeal, ...fields: string[]): Promise<void> {
   await callscope.serviceCli(['deal', 'set', '--org', demoOrg(callscope).id, '--deal', deal.id, ...fields]);

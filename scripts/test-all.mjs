@@ -37,7 +37,8 @@ const steps = [
     : []),
   {
     name: 'end-to-end tests (Playwright, Chromium)',
-    command: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    // In the keychain too: a restart of the app keeps its encrypted copy only under a keychain key.
+    command: [...keyring, 'npx', 'playwright', 'test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${resultsDir}/playwright.json` },
   },
 ];

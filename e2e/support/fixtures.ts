@@ -23,6 +23,8 @@ export interface CallscopeApp {
   manifest: Manifest;
   /** The local service's base URL (for direct API checks and picking test subjects). */
   serviceUrl: string;
+  /** The service's seeded data directory, as `npm start` hands it to the app (its manifest.json). */
+  serviceDataDir: string;
   /** Where the app's workspace points: the local service, or the variant proxy in front of it. */
   appServiceUrl: string;
   /** Runs the service's operator CLI on this worker's data directory; resolves stdout. */
@@ -134,6 +136,7 @@ export const test = base.extend<object, { callscope: CallscopeApp } & CallscopeA
           bridgeToken: await exchangeSignInCode(newSignInUrl()),
           manifest,
           serviceUrl: service.baseUrl,
+          serviceDataDir: service.dataDir,
           appServiceUrl,
           serviceCli: (args) => service.cli(args),
           requestsMade: () => proxy?.received() ?? [],

@@ -1,5 +1,6 @@
 import type { RepCoverage } from '../../shared/bridge';
 import { formatPercent } from '../shared-ui/format';
+import type { ReviewWindowWords } from './review-window';
 
 /** Covered: the calls the manager reviewed or took to the rep's 1:1, of every call of the window. */
 const covered = (rep: RepCoverage) => rep.reviewed + rep.oneOnOne;
@@ -22,11 +23,11 @@ const counted: [heading: string, count: (rep: RepCoverage) => number][] = [
  */
 export function ReviewCoverage({
   coverage,
-  windowWords,
+  words,
   nameOf,
 }: {
   coverage: readonly RepCoverage[];
-  windowWords: string;
+  words: ReviewWindowWords;
   nameOf: (memberId: string) => string;
 }) {
   const nameOfRow = (rep: RepCoverage) => (rep.memberId ? nameOf(rep.memberId) : 'No rep (unattributed)');
@@ -37,11 +38,11 @@ export function ReviewCoverage({
     <section className="review-coverage" aria-labelledby="review-coverage-heading">
       <h2 id="review-coverage-heading">Your coaching coverage</h2>
       <p className="muted small">
-        Over the calls that came in {windowWords}, whatever your passes: covered means you marked the call reviewed or
-        added it to the rep’s next 1:1; passed undecided, that a pass went by it without a decision.
+        Over {words.coverageOver}, whatever your passes: covered means you marked the call reviewed or added it to the
+        rep’s next 1:1; passed undecided, that a pass went by it without a decision.
       </p>
       {rows.length === 0 ? (
-        <p className="muted">No call came in {windowWords}.</p>
+        <p className="muted">{words.noCalls}</p>
       ) : (
         <table className="table">
           <caption className="visually-hidden">Coverage per rep</caption>

@@ -15,11 +15,9 @@ import { coachingQueries } from './queries';
 import { ReviewCoverage } from './ReviewCoverage';
 import { ReviewQueueTable } from './ReviewQueueTable';
 import { RANKING_RULE, rankQueue } from './review-ranking';
+import { reviewWindowWords } from './review-window';
 import { useReviewActions } from './useReviewActions';
 import './coaching.css';
-
-/** When the window's calls came in, as a sentence ends with it. */
-const windowWords = (days: number | null) => (days === null ? 'at any time' : `in the last ${days} days`);
 
 /**
  * The review queue (`G R`): the calls that came in since the manager's last pass, ranked by the
@@ -47,7 +45,7 @@ export function ReviewQueueScreen({ windowDays }: { windowDays: number | null })
           >
             {reviewWindows.map((days) => (
               <option key={days ?? 'all'} value={days ?? 'all'}>
-                {days === null ? 'Every call' : `Last ${days} days`}
+                {reviewWindowWords(days).option}
               </option>
             ))}
           </select>
@@ -89,6 +87,7 @@ function QueueBody({
   const warnings = useDealWarnings(queue.deals, facts);
   const coverage = copyCoverage(queue.copy, null, nameOf);
   if (!coverage.figures) return <CopyNote coverage={coverage} />;
+  const words = reviewWindowWords(windowDays);
   const ranked = rankQueue(queue.calls, (dealId) => (warnings.get(dealId) ?? []).map((warning) => warning.text));
   return (
     <>
@@ -96,9 +95,8 @@ function QueueBody({
       <p className="review-since">
         {queue.lastPassAt === null ? (
           <>
-            <strong>Before your first pass:</strong> the calls that became ready or were analysed{' '}
-            {windowWords(windowDays)}. Mark the pass done when you have been through them; from then on the queue holds
-            what comes in after it.
+            <strong>Before your first pass:</strong> {words.queueHolds} Mark the pass done when you have been through
+            them; from then on the queue holds what comes in after it.
           </>
         ) : (
           <>
@@ -118,11 +116,13 @@ function QueueBody({
         nameOf={nameOf}
         empty={
           queue.lastPassAt === null
-            ? `Every call that came in ${windowWords(windowDays)} is decided, or none came in.`
+            ? queue.coverage.some((rep) => rep.calls > 0)
+              ? words.allDecided
+              : words.noCalls
             : 'Every call that came in since your last pass is decided, or none came in.'
         }
       />
-      <ReviewCoverage coverage={queue.coverage} windowWords={windowWords(windowDays)} nameOf={nameOf} />
+      <ReviewCoverage coverage={queue.coverage} words={words} nameOf={nameOf} />
       <p className="muted small">{ATTRIBUTION_RULE}</p>
     </>
   );

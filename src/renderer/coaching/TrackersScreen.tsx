@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Tracker, TrackerCall, TrackerReport } from '../../shared/trackers';
 import { listItem } from '../navigation/list-items';
 import { LinkAhead } from '../navigation/render-ahead';
@@ -235,119 +235,109 @@ function ReportTables({
     <>
       <TrackerChart report={report} nameOf={repName} />
       <div className="tracker-tables">
-        <table className="table compact">
-          <caption>By rep</caption>
-          <thead>
-            <tr>
-              <th scope="col">Rep</th>
-              <th scope="col" className="numeric">
-                Calls with a mention
+        <ReportTable caption="By rep" columns={[['Rep'], ['Calls with a mention', 'numeric'], ['Mentions', 'numeric']]}>
+          {trackerGroups(report, 'rep').map((group) => (
+            <tr key={group.key}>
+              <th scope="row">
+                <Link to={open(group.key)} data-group={group.key} {...listItem}>
+                  {repName(group.key)}
+                </Link>
               </th>
-              <th scope="col" className="numeric">
-                Mentions
-              </th>
+              <td className="numeric">{group.calls.length}</td>
+              <td className="numeric">{group.mentions}</td>
             </tr>
-          </thead>
-          <tbody>
-            {trackerGroups(report, 'rep').map((group) => (
-              <tr key={group.key}>
-                <th scope="row">
-                  <Link to={open(group.key)} data-group={group.key} {...listItem}>
-                    {repName(group.key)}
-                  </Link>
-                </th>
-                <td className="numeric">{group.calls.length}</td>
-                <td className="numeric">{group.mentions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="table compact">
-          <caption>By deal</caption>
-          <thead>
-            <tr>
-              <th scope="col">Deal</th>
-              <th scope="col" className="numeric">
-                Mentions
-              </th>
-              <th scope="col">First mentioned</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deals.map((deal) => {
-              const key = `deal:${deal.dealId}`;
-              return (
-                <tr key={deal.dealId}>
-                  <th scope="row">
-                    <Link to={open(key)} data-group={key} {...listItem}>
-                      {deal.title || (deal.held ? 'Untitled deal' : deal.dealId)}
-                    </Link>
-                    {!deal.held && <span className="muted small"> (not in the local copy)</span>}
-                  </th>
-                  <td className="numeric">{dealGroups.get(key)?.mentions ?? 0}</td>
-                  <td>
-                    {deal.firstAt === null ? (
-                      <span className="muted">Not known here</span>
-                    ) : (
-                      <>
-                        call {deal.firstAt} of {deal.calls}
-                        {deal.late && <span className="badge tone-fair late-badge">Late</span>}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <table className="table compact">
-        <caption>By week</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week</th>
-            <th scope="col" className="numeric">
-              Calls searched here
-            </th>
-            <th scope="col" className="numeric">
-              Mentions in them
-            </th>
-            <th scope="col" className="numeric">
-              Per call
-            </th>
-            <th scope="col" className="numeric">
-              Calls with a mention
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...report.weeks].reverse().map((week) => {
-            const key = `week:${week.week}`;
-            const group = weekGroups.get(key);
+          ))}
+        </ReportTable>
+        <ReportTable caption="By deal" columns={[['Deal'], ['Mentions', 'numeric'], ['First mentioned']]}>
+          {deals.map((deal) => {
+            const key = `deal:${deal.dealId}`;
             return (
-              <tr key={week.week}>
+              <tr key={deal.dealId}>
                 <th scope="row">
-                  {group ? (
-                    <Link to={open(key)} data-group={key} {...listItem}>
-                      {week.week}
-                    </Link>
-                  ) : (
-                    week.week
-                  )}{' '}
-                  <span className="muted small">
-                    from {formatDate(new Date(week.start).toISOString(), undefined, 'UTC')}
-                  </span>
+                  <Link to={open(key)} data-group={key} {...listItem}>
+                    {deal.title || (deal.held ? 'Untitled deal' : deal.dealId)}
+                  </Link>
+                  {!deal.held && <span className="muted small"> (not in the local copy)</span>}
                 </th>
-                <td className="numeric">{week.calls}</td>
-                <td className="numeric">{week.mentions}</td>
-                <td className="numeric">{week.calls === 0 ? '—' : (week.mentions / week.calls).toFixed(2)}</td>
-                <td className="numeric">{group?.calls.length ?? 0}</td>
+                <td className="numeric">{dealGroups.get(key)?.mentions ?? 0}</td>
+                <td>
+                  {deal.firstAt === null ? (
+                    <span className="muted">Not known here</span>
+                  ) : (
+                    <>
+                      call {deal.firstAt} of {deal.calls}
+                      {deal.late && <span className="badge tone-fair late-badge">Late</span>}
+                    </>
+                  )}
+                </td>
               </tr>
             );
           })}
-        </tbody>
-      </table>
+        </ReportTable>
+      </div>
+      <ReportTable
+        caption="By week"
+        columns={[
+          ['Week'],
+          ['Calls searched here', 'numeric'],
+          ['Mentions in them', 'numeric'],
+          ['Per call', 'numeric'],
+          ['Calls with a mention', 'numeric'],
+        ]}
+      >
+        {[...report.weeks].reverse().map((week) => {
+          const key = `week:${week.week}`;
+          const group = weekGroups.get(key);
+          return (
+            <tr key={week.week}>
+              <th scope="row">
+                {group ? (
+                  <Link to={open(key)} data-group={key} {...listItem}>
+                    {week.week}
+                  </Link>
+                ) : (
+                  week.week
+                )}{' '}
+                <span className="muted small">
+                  from {formatDate(new Date(week.start).toISOString(), undefined, 'UTC')}
+                </span>
+              </th>
+              <td className="numeric">{week.calls}</td>
+              <td className="numeric">{week.mentions}</td>
+              <td className="numeric">{week.calls === 0 ? '—' : (week.mentions / week.calls).toFixed(2)}</td>
+              <td className="numeric">{group?.calls.length ?? 0}</td>
+            </tr>
+          );
+        })}
+      </ReportTable>
     </>
+  );
+}
+
+/** One of the report's tables: its caption, its column headings (numbers right-aligned), its rows. */
+function ReportTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: [heading: string, align?: 'numeric'][];
+  children: ReactNode;
+}) {
+  return (
+    <table className="table compact">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map(([heading, align]) => (
+            <th key={heading} scope="col" className={align}>
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }
 

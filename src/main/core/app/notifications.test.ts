@@ -1,16 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { NotificationRule, NotificationSettings, NotificationsView } from '../../../shared/notification-rules';
-import { openKeyVault } from '../platform/key-vault/open-key-vault';
-import { createConfJsonFile } from '../platform/settings/conf-json-file';
-import { openSettingsStore } from '../platform/settings/settings-store';
 import { fakeClock } from '../testing/fake-clock';
+import { keychainApp, underKeyring } from '../testing/keychain-restart';
 import { recordingNotifier } from '../testing/recording-notifier';
 import { succeeded, upToDate } from '../testing/synced-copy';
 import { createTempCore } from '../testing/temp-core';
@@ -163,33 +157,12 @@ describe('notification rules on the app’s clock', { timeout: 300_000 }, () => 
   });
 });
 
-/** Set by scripts/with-keyring.sh, which runs a real gnome-keyring in a private D-Bus session. */
-const underKeyring = process.env.CALLSCOPE_KEYRING === '1';
-
 describe.skipIf(!underKeyring)('notification settings on disk (the copy’s key in a real Secret Service)', () => {
   it('a restart of the app keeps the rules, the digest time and quiet hours', async () => {
-    const vault = await openKeyVault(`Callscope-test-${randomUUID()}`);
-    const [settingsDir, dir] = [
-      mkdtempSync(join(tmpdir(), 'callscope-rules-')),
-      mkdtempSync(join(tmpdir(), 'callscope-rules-copy-')),
-    ];
-    disposals.push(async () => {
-      rmSync(settingsDir, { recursive: true, force: true });
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const start = () => {
-      const made = createTempCore({
-        vault,
-        settings: openSettingsStore(settingsDir, createConfJsonFile),
-        replica: { dir },
-      });
-      disposals.unshift(made.dispose);
-      return made.core;
-    };
-    const org = demoKeyOf(service.manifest!).org;
-    const apiKey = (await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id])).trim();
-    const first = start();
-    await succeeded(first, 'addWorkspace', { baseUrl: service.baseUrl, apiKey, name: 'Kept' });
+    const app = await keychainApp(service);
+    disposals.push(app.dispose);
+    const first = app.start();
+    await succeeded(first, 'addWorkspace', { baseUrl: service.baseUrl, apiKey: app.apiKey, name: 'Kept' });
     const settings: NotificationSettings = {
       rules: [
         pushedRule('now'),
@@ -201,6 +174,6 @@ describe.skipIf(!underKeyring)('notification settings on disk (the copy’s key 
     await succeeded(first, 'saveNotificationSettings', settings);
     await first.close();
 
-    expect((await succeeded(start(), 'getNotifications', {})).settings).toEqual(settings);
+    expect((await succeeded(app.start(), 'getNotifications', {})).settings).toEqual(settings);
   });
 });

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3-multiple-ciphers';
@@ -13,15 +11,10 @@ import { demoKeyOf } from '../../../shared/manifest';
 import { closeMonthOf, monthsFrom, type RollupQuery } from '../../../shared/rollup';
 import { openReplicaDb } from '../engine/replica/replica-db';
 import { replicaKeyAccount } from '../engine/replica/replica-key';
-import { openKeyVault } from '../platform/key-vault/open-key-vault';
-import { createConfJsonFile } from '../platform/settings/conf-json-file';
-import { openSettingsStore } from '../platform/settings/settings-store';
 import { type ApiClient, createApiClient } from '../service-client/api-client/api-client';
+import { keychainApp, underKeyring } from '../testing/keychain-restart';
 import { createTempCore, ok } from '../testing/temp-core';
 import type { AppCore } from './app-core';
-
-/** Set by scripts/with-keyring.sh, which runs a real gnome-keyring in a private D-Bus session. */
-const underKeyring = process.env.CALLSCOPE_KEYRING === '1';
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -232,28 +225,10 @@ describe('the roll-up and the manager’s overlays, through the app', () => {
 
 describe.skipIf(!underKeyring)('the manager’s overlays on disk (the copy’s key in a real Secret Service)', () => {
   it('are kept in the encrypted copy across a restart, unreadable without its key, and gone with "Remove local data"', async () => {
-    const vault = await openKeyVault(`Callscope-test-${randomUUID()}`);
-    const [settingsDir, dir] = [
-      mkdtempSync(join(tmpdir(), 'callscope-rollup-')),
-      mkdtempSync(join(tmpdir(), 'callscope-rollup-')),
-    ];
-    disposals.push(async () => {
-      rmSync(settingsDir, { recursive: true, force: true });
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const start = () => {
-      const made = createTempCore({
-        vault,
-        settings: openSettingsStore(settingsDir, createConfJsonFile),
-        replica: { dir },
-      });
-      disposals.push(made.dispose);
-      return made.core;
-    };
-    const org = demoKeyOf(service.manifest!).org;
-    const apiKey = (await service.cli(['keys', 'issue', '--org', org.id, '--member', org.members[0]!.id])).trim();
-    const core = start();
-    const workspace = await ok(core, 'addWorkspace', { baseUrl: service.baseUrl, apiKey, name: 'Kept' });
+    const app = await keychainApp(service);
+    disposals.push(app.dispose);
+    const core = app.start();
+    const workspace = await ok(core, 'addWorkspace', { baseUrl: service.baseUrl, apiKey: app.apiKey, name: 'Kept' });
     // A screen's read keeps the deals in the copy.
     const deal = (await ok(core, 'listDeals', { status: 'OPEN', limit: 100 })).data.find((held) => held.close_date)!;
     const month = closeMonthOf(deal.close_date)!;
@@ -261,19 +236,22 @@ describe.skipIf(!underKeyring)('the manager’s overlays on disk (the copy’s k
     await ok(core, 'setDealOverlay', { dealId: deal.id, call: 'best-case', amount: 123_456.5 });
 
     await core.close();
-    const file = join(dir, `${encodeURIComponent(workspace.id)}.replica.sqlite`);
+    const file = join(app.replicaDir, `${encodeURIComponent(workspace.id)}.replica.sqlite`);
     await vi.waitFor(() => expect(existsSync(`${file}-wal`)).toBe(false), { timeout: 10_000 });
     expect(readFileSync(file).includes('best-case')).toBe(false);
     const unkeyed = new Database(file);
     expect(() => unkeyed.prepare('SELECT * FROM deal_overlays').all()).toThrow();
     unkeyed.close();
-    const keyed = openReplicaDb({ file, key: Buffer.from((await vault.get(replicaKeyAccount(workspace.id)))!, 'hex') });
+    const keyed = openReplicaDb({
+      file,
+      key: Buffer.from((await app.vault.get(replicaKeyAccount(workspace.id)))!, 'hex'),
+    });
     expect(keyed.prepare('SELECT deal_id, call, amount FROM deal_overlays').all()).toEqual([
       { deal_id: deal.id, call: 'best-case', amount: 123_456.5 },
     ]);
     keyed.close();
 
-    const again = start();
+    const again = app.start();
     const overlayOf = async () =>
       (await ok(again, 'getRollup', query)).deals.find((held) => held.id === deal.id)?.overlay ?? null;
     expect(await overlayOf()).toEqual({ call: 'best-case', amount: 123_456.5 });

@@ -365,6 +365,12 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
      since INTEGER NOT NULL,
      changes TEXT NOT NULL
    ) WITHOUT ROWID;`,
+  // The attribution rule's speaker-name step (coaching/call-owners.ts) counts a call's seller-side
+  // lines by speaker: this index holds just what it reads, so it reads neither the lines' text nor
+  // the buyer's lines. The side is call-owners.ts's SELLER_SIDE word for word: SQLite uses an index
+  // on an expression only for a query that says the same expression.
+  `CREATE INDEX IF NOT EXISTS segments_by_seller
+     ON segments (video_id, upper(trim(coalesce(speaker_role, ''))), speaker, position);`,
 ];
 
 /**

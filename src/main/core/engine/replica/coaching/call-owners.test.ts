@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticCopy } from '../../../testing/synthetic-copy';
-import { callOwners } from './call-owners';
+import { callOwners, SELLERS_OF_CALL } from './call-owners';
 
 const team = [
   { id: 'mem_ana', display_name: 'Ana Souza' },
@@ -74,5 +74,14 @@ describe('whose call it is', () => {
     expect(owners.get('vid_stranger')).toEqual({ memberId: null, rule: null });
     expect(owners.get('vid_silent')).toEqual({ memberId: null, rule: null });
     expect(owners.has('vid_not_held')).toBe(false);
+  });
+
+  it('reads a call’s seller lines from their index alone, never the lines themselves (a call has hundreds)', () => {
+    const { db } = copyWithTeam();
+    const plan = db
+      .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${SELLERS_OF_CALL}`)
+      .all('vid_1')
+      .map(({ detail }) => detail);
+    expect(plan[0]).toMatch(/^SEARCH segments USING COVERING INDEX segments_by_seller \(video_id=\? AND <expr>=\?/);
   });
 });

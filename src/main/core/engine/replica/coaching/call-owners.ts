@@ -10,18 +10,24 @@ export type CallOwner = { memberId: string; rule: AttributionRule } | { memberId
  */
 export const COUNTED_CALL = `c.body IS NOT NULL AND coalesce(c.status, '') <> 'DELETED' AND c.removed_at IS NULL`;
 
-/** A side of a call is the seller's when the service names its role so, in any case (design.md: SELLER). */
+/**
+ * A side of a call is the seller's when the service names its role so, in any case (design.md:
+ * SELLER). The index `segments_by_seller` (replica-schema.ts) is on this very expression.
+ */
 export const SELLER_SIDE = `upper(trim(coalesce(speaker_role, ''))) = 'SELLER'`;
 
 /** A name as a match compares it: composed the same way, spaces collapsed, case folded. */
 const nameKey = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** A call's seller-side speakers, the one with the most lines first, the first to speak on a tie. */
+export const SELLERS_OF_CALL = `SELECT speaker, count(*) AS lines, min(position) AS first FROM segments
+  WHERE video_id = ? AND ${SELLER_SIDE} AND speaker IS NOT NULL
+  GROUP BY speaker ORDER BY lines DESC, first`;
+
 interface CallFacts {
   id: string;
   owner: string | null;
   linked: string | null;
-  first_rowid: number | null;
-  last_rowid: number | null;
 }
 
 /**
@@ -40,19 +46,13 @@ export function callOwners(db: ReplicaDatabase, callIds: readonly string[]): Map
       `SELECT c.id, d.owner_id AS owner,
          (SELECT a.member_id FROM activities a
           WHERE a.deal_id = c.deal_id AND a.video_id = c.id AND upper(a.action) = 'LINKED' AND a.member_id IS NOT NULL
-          ORDER BY a.rank IS NULL, a.rank, a.created_ms DESC LIMIT 1) AS linked,
-         s.first_rowid, s.last_rowid
+          ORDER BY a.rank IS NULL, a.rank, a.created_ms DESC LIMIT 1) AS linked
        FROM calls c
        LEFT JOIN deals d ON d.id = c.deal_id AND d.body IS NOT NULL
-       LEFT JOIN segment_spans s ON s.video_id = c.id
        WHERE c.id IN (SELECT value FROM json_each(?))`,
     )
     .all(JSON.stringify(callIds));
-  const sellers = db.prepare<[number, number], { speaker: string; lines: number; first: number }>(
-    `SELECT speaker, count(*) AS lines, min(position) AS first FROM segments
-     WHERE rowid BETWEEN ? AND ? AND speaker IS NOT NULL AND ${SELLER_SIDE}
-     GROUP BY speaker ORDER BY lines DESC, first`,
-  );
+  const sellers = db.prepare<[string], { speaker: string; lines: number; first: number }>(SELLERS_OF_CALL);
   let byName: Map<string, string | null> | undefined;
   const memberNamed = (speaker: string) => {
     byName ??= membersByName(db);
@@ -66,10 +66,7 @@ export function callOwners(db: ReplicaDatabase, callIds: readonly string[]): Map
     else {
       byName ??= membersByName(db);
       // No member has a name a speaker could have: the lines need not be read (a call's are hundreds).
-      const spoken =
-        call.first_rowid === null || call.last_rowid === null || byName.size === 0
-          ? []
-          : sellers.all(call.first_rowid, call.last_rowid);
+      const spoken = byName.size === 0 ? [] : sellers.all(call.id);
       const memberId = spoken.map((line) => memberNamed(line.speaker)).find((id) => id !== null) ?? null;
       owners.set(call.id, memberId ? { memberId, rule: 'speaker-name' } : { memberId: null, rule: null });
     }
