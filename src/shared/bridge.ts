@@ -921,7 +921,7 @@ export const operations = {
   sendDigestNow: { params: Empty, result: z.custom<Digest | null>() },
   /** Undoes a removal or a replacement: the saved search back as it was (its id and when it was last run kept). */
   restoreSavedSearch: { params: SavedSearch, result: z.array(SavedSearch) },
-  /** The palette's records in one read: the local copy's deals, calls and reps (bounded), and the saved searches. */
+  /** The palette's records in one read: the local copy's deals, calls, reps and trackers (bounded), and the saved searches. */
   listPaletteRecords: { params: Empty, result: z.custom<PaletteRecords & { savedSearches: SavedSearch[] }>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },

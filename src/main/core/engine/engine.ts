@@ -336,6 +336,7 @@ export function createEngine(options: EngineOptions) {
         deals: [],
         calls: [],
         reps: [],
+        trackers: [],
         capped: false,
         from: 'none',
       },

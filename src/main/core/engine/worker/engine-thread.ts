@@ -362,6 +362,7 @@ export function startEngineThread(
         deals: [],
         calls: [],
         reps: [],
+        trackers: [],
         capped: false,
         from: 'none' as const,
       })),
