@@ -489,6 +489,7 @@ export const layers = [
           'coaching/',
           'navigation/',
           'notes/',
+          'records/',
           'review-pack/',
           'shared-ui/',
           'state/',

@@ -70,6 +70,8 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
   const offlineWords = offline.reason ?? offline.note;
   const rescoreBlocked =
     running || deal.isPending || offline.reason !== null || live.queued !== null || refusal !== null;
+  // Before the deal's own actions: a screen's newest offer is listed first, and Re-score leads.
+  useNoteKey(() => ({ kind: 'deal', id: dealId }));
   useScreenActions([
     {
       id: 'deal.rescore',
@@ -87,7 +89,6 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
   ]);
   const currency = useWorkspaceCurrency();
   const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
-  useNoteKey(() => ({ kind: 'deal', id: dealId }));
 
   if (deal.isError && isWholeScreenError(deal.error)) {
     return (
