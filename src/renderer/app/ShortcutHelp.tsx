@@ -55,6 +55,7 @@ export const shortcuts: [keys: string, what: string][] = [
   ['J  /  K  then  Enter  /  Delete', 'Notifications: step through the rules; Enter edits one, Delete removes it'],
   ['1', 'On a call: mark it reviewed (it leaves the review queue; Ctrl Z undoes)'],
   ['2', 'On a deal: add it to its owner’s next 1:1 (Ctrl Z undoes)'],
+  ['H', 'Pipeline card or a deal’s warning: snooze a warning until tomorrow, next Monday or a day (Ctrl Z undoes)'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 
