@@ -171,4 +171,80 @@ test.describe('the palette (Ctrl K)', () => {
     await expect(search).toBeVisible();
     await expect(search.getByRole('combobox', { name: 'Search every transcript' })).toHaveValue('pricing objection');
   });
+
+  test('the manager’s own: a note on a deal, a call and a rep, the deal on its owner’s 1:1, a call reviewed, each undone with Ctrl Z; the brief and a tracker', async ({
+    page,
+    request,
+    callscope,
+  }) => {
+    await upToDate(request, callscope);
+    const toast = page.locator('.toast-region');
+    const notes = page.getByRole('region', { name: 'Your notes' });
+    const addNote = async (text: string) => {
+      await runFromPalette(page, 'add note', 'Add a private note');
+      await expect(page.getByRole('dialog', { name: 'Add a private note' })).toBeVisible();
+      await page.keyboard.type(text);
+      await page.keyboard.press('Control+Enter');
+      await expect(notes.getByText(text)).toBeVisible();
+    };
+
+    const deal = (await serviceGet<{ data: ServedDeal[] }>(callscope, '/v1/deals?status=OPEN')).data.find(
+      (open) => open.owner_id,
+    )!;
+    const owner = (await serviceGet<{ data: Member[] }>(callscope, '/v1/members')).data.find(
+      (member) => member.id === deal.owner_id,
+    )!;
+    await openScreen(page, callscope, `/deals/${deal.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: deal.title! })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const onScreen = palette(page).getByRole('group', { name: 'On this screen' }).getByRole('option');
+    await expect(onScreen.filter({ hasText: 'Add a private note' })).toContainText('N');
+    await expect(onScreen.filter({ hasText: `Add to ${memberName(owner)}’s next 1:1` })).toContainText('2');
+    await page.keyboard.press('Escape');
+    await addNote('Palette: ask for the security review date');
+
+    const items = async () =>
+      (
+        (await invoke(request, callscope, 'getOneOnOneBrief', { memberId: owner.id })) as {
+          actionItems: { text: string }[];
+        }
+      ).actionItems.map((item) => item.text);
+    const item = `Talk through the deal “${deal.title}”`;
+    await runFromPalette(page, 'next 1:1', `Add to ${memberName(owner)}’s next 1:1`);
+    await expect(toast).toContainText(`“${deal.title}” added to ${memberName(owner)}’s next 1:1.`);
+    await expect.poll(items).toContain(item);
+    await page.keyboard.press('Control+z');
+    await expect.poll(items).not.toContain(item);
+
+    const queued = async () =>
+      (
+        (await invoke(request, callscope, 'getReviewQueue', { windowDays: null })) as { calls: { callId: string }[] }
+      ).calls.map((call) => call.callId);
+    const callId = (await queued())[0]!;
+    await openScreen(page, callscope, `/calls/${callId}`);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Loading/);
+    await addNote('Palette: good discovery questions');
+    await runFromPalette(page, 'reviewed', 'Mark this call reviewed');
+    await expect(toast).toContainText('Call marked reviewed.');
+    await expect.poll(queued).not.toContain(callId);
+    await page.keyboard.press('Control+z');
+    await expect.poll(queued).toContain(callId);
+
+    await openScreen(page, callscope, `/team/${owner.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: memberName(owner) })).toBeVisible();
+    await addNote('Palette: wants to lead the next demo');
+    await runFromPalette(page, '1:1 brief', 'Open their 1:1 brief');
+    await expect(page.getByRole('heading', { level: 1, name: `1:1 brief: ${memberName(owner)}` })).toBeVisible();
+
+    const tracker = await invoke(request, callscope, 'saveTracker', {
+      name: 'Palette rivals',
+      phrases: ['competitor'],
+      side: 'any',
+      scope: { kind: 'all' },
+    });
+    await runFromPalette(page, 'palette rivals', 'Palette rivals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trackers' })).toBeVisible();
+    expect(page.url()).toContain(`tracker=${tracker.after.id}`);
+    await invoke(request, callscope, 'removeTracker', { id: tracker.after.id });
+  });
 });

@@ -89,6 +89,11 @@ export const layers = [
       },
       { unit: 'palette.ts', what: "the palette's records: what the local copy sends of them", allow: [] },
       {
+        unit: 'warning-snoozes.ts',
+        what: "the manager's snoozed deal warnings: what crosses the bridge of them",
+        allow: [],
+      },
+      {
         unit: 'bridge.ts',
         what: 'the contract between renderer and main: operations, events, results',
         allow: [
@@ -105,6 +110,7 @@ export const layers = [
           'review-queue.ts',
           'private-notes.ts',
           'one-on-one.ts',
+          'warning-snoozes.ts',
         ],
       },
       { unit: 'moment-link.ts', what: 'callscope:// links to a moment of a call or to a deal', allow: ['bridge.ts'] },
@@ -489,6 +495,7 @@ export const layers = [
           'coaching/',
           'navigation/',
           'notes/',
+          'records/',
           'review-pack/',
           'shared-ui/',
           'state/',

@@ -58,6 +58,7 @@ import {
   TrackerRef,
   type TrackerReport,
 } from './trackers';
+import { SnoozeWarningParams, WarningRef, type WarningSnooze, type WarningSnoozeChange } from './warning-snoozes';
 import { type WhatChanged, WhatChangedParams } from './what-changed';
 
 /**
@@ -921,8 +922,14 @@ export const operations = {
   sendDigestNow: { params: Empty, result: z.custom<Digest | null>() },
   /** Undoes a removal or a replacement: the saved search back as it was (its id and when it was last run kept). */
   restoreSavedSearch: { params: SavedSearch, result: z.array(SavedSearch) },
-  /** The palette's records in one read: the local copy's deals, calls and reps (bounded), and the saved searches. */
+  /** The palette's records in one read: the local copy's deals, calls, reps and trackers (bounded), and the saved searches. */
   listPaletteRecords: { params: Empty, result: z.custom<PaletteRecords & { savedSearches: SavedSearch[] }>() },
+  /** The active workspace's snoozed deal warnings not over yet, from its local copy, never sent. */
+  listWarningSnoozes: { params: Empty, result: z.custom<WarningSnooze[]>() },
+  /** Hides a deal's warning until a moment after now; returns the snooze before and after, to undo. */
+  snoozeWarning: { params: SnoozeWarningParams, result: z.custom<WarningSnoozeChange>() },
+  /** Ends a snooze now (the warning is back); returns what it was, to undo. */
+  removeWarningSnooze: { params: WarningRef, result: z.custom<WarningSnoozeChange>() },
   watchJob: { params: JobRef, result: Empty },
   unwatchJob: { params: JobRef, result: Empty },
   /**

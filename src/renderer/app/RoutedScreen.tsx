@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Fragment, memo, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Workspace } from '../../shared/bridge';
 import { CallScreen } from '../calls/CallScreen';
 import { CallsScreen } from '../calls/CallsScreen';
+import { CallReviewAction } from '../coaching/CallReviewAction';
 import { ChecklistMatrixScreen } from '../coaching/ChecklistMatrixScreen';
 import { RepScreen } from '../coaching/RepScreen';
 import { ReviewQueueScreen } from '../coaching/ReviewQueueScreen';
@@ -16,6 +17,7 @@ import { paths, type Route, routeAt } from '../navigation/routes';
 import { DigestScreen } from '../notifications/DigestScreen';
 import { NotificationsScreen } from '../notifications/NotificationsScreen';
 import { BriefScreen } from '../one-on-one/BriefScreen';
+import { DealOneOnOneAction } from '../one-on-one/DealOneOnOneAction';
 import { ReviewPackButton } from '../review-pack/ReviewPackButton';
 import { RowPackButtons } from '../review-pack/RowPackButtons';
 import { RollupScreen } from '../rollup/RollupScreen';
@@ -162,7 +164,16 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <PipelineScreen />;
     case 'deal':
       return (
-        <DealScreen key={route.dealId} dealId={route.dealId} actions={<ReviewPackButton dealId={route.dealId} />} />
+        <DealScreen
+          key={route.dealId}
+          dealId={route.dealId}
+          actions={
+            <>
+              <ReviewPackButton dealId={route.dealId} />
+              <DealOneOnOneAction dealId={route.dealId} />
+            </>
+          }
+        />
       );
     case 'rollup':
       return <RollupScreen rowActions={(row) => <RowPackButtons key={row.key} row={row} />} />;
@@ -172,13 +183,15 @@ const Screen = memo(function Screen({ path, workspace }: { path: string; workspa
       return <CallsScreen />;
     case 'call':
       return (
-        <CallScreen
-          key={route.callId}
-          callId={route.callId}
-          segmentId={route.segmentId}
-          highlight={route.highlight}
-          seconds={route.seconds}
-        />
+        <Fragment key={route.callId}>
+          <CallScreen
+            callId={route.callId}
+            segmentId={route.segmentId}
+            highlight={route.highlight}
+            seconds={route.seconds}
+          />
+          <CallReviewAction callId={route.callId} />
+        </Fragment>
       );
     case 'team':
       return <TeamScreen />;

@@ -53,6 +53,9 @@ export const shortcuts: [keys: string, what: string][] = [
   ['P', 'On a rep’s page: their 1:1 brief (since the last 1:1, action items, copy or save as Markdown)'],
   ['A', 'Notifications: write a rule'],
   ['J  /  K  then  Enter  /  Delete', 'Notifications: step through the rules; Enter edits one, Delete removes it'],
+  ['1', 'On a call: mark it reviewed (it leaves the review queue; Ctrl Z undoes)'],
+  ['2', 'On a deal: add it to its owner’s next 1:1 (Ctrl Z undoes)'],
+  ['H', 'Pipeline card or a deal’s warning: snooze a warning until tomorrow, next Monday or a day (Ctrl Z undoes)'],
   ['Tab  /  Shift Tab', 'Move between links, buttons and fields'],
 ];
 

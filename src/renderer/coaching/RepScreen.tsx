@@ -6,6 +6,7 @@ import { PlaceNotes, useNoteKey } from '../notes/PlaceNotes';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { StatusBadge } from '../shared-ui/StatusBadge';
+import { useScreenActions } from '../shared-ui/screen-actions';
 import { Avatar } from '../team/Avatar';
 import { memberStatusTones } from '../team/member-status';
 import { memberQueries } from '../team/queries';
@@ -25,7 +26,11 @@ export function RepScreen({ memberId }: { memberId: string }) {
   const member = members.data?.data.find((candidate) => candidate.id === memberId);
   const name = member ? memberName(member) : members.isPending ? 'Loading rep…' : 'Unknown member';
   useNoteKey(() => ({ kind: 'rep', id: memberId }));
-  useKeyShortcut('p', () => navigate(paths.oneOnOne(memberId)));
+  const openBrief = () => navigate(paths.oneOnOne(memberId));
+  useKeyShortcut('p', openBrief);
+  useScreenActions([
+    { id: 'rep.one-on-one', title: 'Open their 1:1 brief', key: 'P', keywords: 'one on one meeting', run: openBrief },
+  ]);
   return (
     <div className="screen rep-screen">
       <Link to={paths.team()} className="back-link">

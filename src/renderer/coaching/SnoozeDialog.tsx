@@ -1,24 +1,7 @@
 import { useEffect, useState } from 'react';
+import { dayOf, snoozeDays, startOfDay } from '../deals/snooze-days';
 import { Dialog } from '../shared-ui/Dialog';
 import type { RankedCall } from './review-ranking';
-
-/** A calendar day as a date field writes it, `2026-12-01`, in the app's own time zone. */
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-function tomorrow(): Date {
-  const day = new Date();
-  day.setHours(0, 0, 0, 0);
-  day.setDate(day.getDate() + 1);
-  return day;
-}
-
-/** The start of the day a date field names, where the app runs; null when it names none. */
-function startOf(day: string): Date | null {
-  const [year, month, date] = day.split('-').map(Number);
-  if (!year || !month || !date) return null;
-  return new Date(year, month - 1, date);
-}
 
 /** `H` on a queued call: the day it comes back (at its start), tomorrow at the earliest. */
 export function SnoozeDialog({
@@ -30,13 +13,13 @@ export function SnoozeDialog({
   onClose: () => void;
   onSnooze: (call: RankedCall, until: Date) => void;
 }) {
-  const earliest = dayOf(tomorrow());
+  const earliest = dayOf(snoozeDays(new Date()).tomorrow);
   const [day, setDay] = useState(earliest);
   // Each call snoozed starts from tomorrow again.
   useEffect(() => {
-    if (call) setDay(dayOf(tomorrow()));
+    if (call) setDay(dayOf(snoozeDays(new Date()).tomorrow));
   }, [call]);
-  const until = startOf(day);
+  const until = startOfDay(day);
   const valid = until !== null && day >= earliest;
   return (
     <Dialog open={call !== null} onClose={onClose} title="Snooze until">

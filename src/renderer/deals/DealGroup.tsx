@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { DealStatus } from '../../shared/api';
+import { type KeyboardEvent, useState } from 'react';
+import type { Deal, DealStatus } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { useQueuedParents } from '../jobs/queued-jobs';
 import { listItem } from '../navigation/list-items';
@@ -11,14 +12,16 @@ import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
 import { listEnded, recordsOf } from '../state/cursor-pages';
+import { useUndoOffer } from '../state/undo-offer';
 import { useMemberNames } from '../team/queries';
 import { useWorkspaceCurrency } from '../workspaces/queries';
 import { type BoardView, compareCards, inRanges } from './board-view';
-import { DealWarningList } from './DealWarningList';
+import { DealWarningList, snoozedWords } from './DealWarningList';
 import { dealQueries } from './queries';
 import { type BoardCard, useCardFacts } from './useCardFacts';
-import { useDealWarnings } from './useDealWarnings';
+import { useWarningSets } from './useDealWarnings';
 import { type StatusTotals, useStatusTotals } from './useStatusTotals';
+import { type SnoozeRequest, WarningSnoozeDialog } from './WarningSnoozeDialog';
 
 /** The card's win probability, or why there is none. */
 function probabilityText(card: BoardCard | undefined): string {
@@ -55,7 +58,19 @@ export function DealGroup({
   const headingId = `group-${status}`;
   const loaded = recordsOf(pages);
   const held = new Map(pages.flatMap((page) => Object.entries(page.facts)));
-  const warnings = useDealWarnings(loaded, held);
+  const warningSets = useWarningSets(loaded, held);
+  const warnings = new Map([...warningSets].map(([id, set]) => [id, set?.shown]));
+  const [snoozing, setSnoozing] = useState<SnoozeRequest | null>(null);
+  // `H` on a card: snooze one of its warnings, or wake one snoozed.
+  const onCardKey = (deal: Deal) => (event: KeyboardEvent<HTMLAnchorElement>) => {
+    if (event.key !== 'h' || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+    event.preventDefault();
+    const set = warningSets.get(deal.id);
+    if (!set) useUndoOffer.getState().tell('This deal’s warnings are still being read.');
+    else if (set.shown.length + set.snoozed.length === 0)
+      useUndoOffer.getState().tell('This deal has no warning to snooze.');
+    else setSnoozing({ dealId: deal.id, dealTitle: deal.title ?? 'Untitled deal', set });
+  };
   const facts = useCardFacts(loaded, sort?.key ?? null, held);
   const checking = loaded.filter((deal) => warnings.get(deal.id) === undefined).length;
   const items = loaded.filter(
@@ -114,7 +129,7 @@ export function DealGroup({
             <ul className="deal-cards">
               {items.map((deal) => (
                 <li key={deal.id}>
-                  <DealLink dealId={deal.id} className="deal-card" {...listItem}>
+                  <DealLink dealId={deal.id} className="deal-card" onKeyDown={onCardKey(deal)} {...listItem}>
                     <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
                     <span className="deal-meta">
                       <span>{ownerName(deal.owner_id)}</span>
@@ -125,6 +140,11 @@ export function DealGroup({
                       <span className="card-probability">{probabilityText(facts.byId.get(deal.id))}</span>
                     </span>
                     <DealWarningList warnings={warnings.get(deal.id)} />
+                    {(warningSets.get(deal.id)?.snoozed.length ?? 0) > 0 && (
+                      <span className="muted small snoozed-line">
+                        {snoozedWords(warningSets.get(deal.id)!.snoozed)}
+                      </span>
+                    )}
                     {waitingRescore.has(deal.id) && (
                       <span className="badge tone-fair">Re-score waiting to be sent</span>
                     )}
@@ -134,6 +154,7 @@ export function DealGroup({
             </ul>
           </>
         )}
+        <WarningSnoozeDialog request={snoozing} onClose={() => setSnoozing(null)} />
         <InfiniteSentinel
           hasNextPage={deals.hasNextPage}
           isFetchingNextPage={deals.isFetchingNextPage}

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { jobOutcome } from '../../shared/api';
 import { dealLink } from '../../shared/moment-link';
+import type { DealWarningKind } from '../../shared/warning-snoozes';
 import { JobProgress } from '../jobs/JobProgress';
 import { startAction, useLiveJob } from '../jobs/useLiveJob';
 import { Link } from '../navigation/router';
@@ -12,25 +13,28 @@ import { useOfflineStart } from '../replica/queries';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatAmount, formatDate, formatPercent } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
+import { useKeyShortcut } from '../shared-ui/key-shortcut';
 import { RefusedNote } from '../shared-ui/RefusedNote';
 import { SkeletonBlock } from '../shared-ui/Skeleton';
 import { StatusBadge } from '../shared-ui/StatusBadge';
 import { copyLinkSaying, useScreenActions } from '../shared-ui/screen-actions';
 import { isWholeScreenError } from '../shared-ui/whole-screen-error';
 import { useRefusal } from '../state/refused-actions';
+import { useUndoOffer } from '../state/undo-offer';
 import { useMemberNames } from '../team/queries';
 import { useWorkspaceCurrency } from '../workspaces/queries';
 import { ActivityTimeline } from './ActivityTimeline';
 import { DealCalls } from './DealCalls';
-import { DealWarningList } from './DealWarningList';
+import { snoozedWords } from './DealWarningList';
+import { DealWarningsPanel } from './DealWarningsPanel';
 import { dealStatusTones } from './deal-status';
-import type { DealWarning } from './deal-warnings';
 import { ProbabilityChart } from './ProbabilityChart';
 import { ProbabilityPanel } from './ProbabilityPanel';
 import { probabilityTrend } from './probability-trend';
 import { scoringJob } from './queries';
 import { ScoringHistory } from './ScoringHistory';
-import { useDealWarnings } from './useDealWarnings';
+import { useWarningSets, type WarningSet } from './useDealWarnings';
+import { type SnoozeRequest, WarningSnoozeDialog } from './WarningSnoozeDialog';
 import './deals.css';
 import { recordsOf } from '../state/cursor-pages';
 
@@ -70,6 +74,19 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
   const offlineWords = offline.reason ?? offline.note;
   const rescoreBlocked =
     running || deal.isPending || offline.reason !== null || live.queued !== null || refusal !== null;
+  const warningSet = useWarningSets(deal.data ? [deal.data.data] : []).get(dealId);
+  const [snoozing, setSnoozing] = useState<SnoozeRequest | null>(null);
+  const openSnooze = (kind?: DealWarningKind) => {
+    if (!warningSet || !deal.data) useUndoOffer.getState().tell('The deal’s warnings are still being read.');
+    else setSnoozing({ dealId, dealTitle: deal.data.data.title ?? 'Untitled deal', set: warningSet, kind });
+  };
+  // `H` snoozes the warning that has the focus, else the first.
+  useKeyShortcut('h', () => {
+    const focused = document.activeElement?.closest('[data-warning-kind]')?.getAttribute('data-warning-kind');
+    openSnooze((focused as DealWarningKind | null | undefined) ?? undefined);
+  });
+  // Before the deal's own actions: a screen's newest offer is listed first, and Re-score leads.
+  useNoteKey(() => ({ kind: 'deal', id: dealId }));
   useScreenActions([
     {
       id: 'deal.rescore',
@@ -84,10 +101,16 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
       keywords: 'callscope share',
       run: () => void copyLinkSaying(dealLink(dealId), 'this deal'),
     },
+    {
+      id: 'deal.snooze-warning',
+      title: 'Snooze a warning…',
+      key: 'H',
+      keywords: 'risk hide until',
+      enabled: (warningSet?.shown.length ?? 0) + (warningSet?.snoozed.length ?? 0) > 0,
+      run: () => openSnooze(),
+    },
   ]);
   const currency = useWorkspaceCurrency();
-  const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
-  useNoteKey(() => ({ kind: 'deal', id: dealId }));
 
   if (deal.isError && isWholeScreenError(deal.error)) {
     return (
@@ -134,7 +157,7 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
           <dd>{formatDate(deal.data.data.close_date)}</dd>
           <dt>Risk</dt>
           <dd>
-            <RiskSummary warnings={warnings} />
+            <RiskSummary set={warningSet} />
           </dd>
         </dl>
       ) : (
@@ -184,12 +207,10 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
         <DealCalls dealId={dealId} />
       </section>
       {/* Last on the page: the reasons come after searching the deal's calls, and arriving here they move nothing. */}
-      {warnings && warnings.length > 0 && (
-        <section id="deal-warnings" className="card deal-warnings-panel" aria-label="At risk">
-          <h2>At risk</h2>
-          <DealWarningList warnings={warnings} />
-        </section>
+      {warningSet && warningSet.shown.length + warningSet.snoozed.length > 0 && (
+        <DealWarningsPanel set={warningSet} onSnooze={openSnooze} />
       )}
+      <WarningSnoozeDialog request={snoozing} onClose={() => setSnoozing(null)} />
     </div>
   );
 }
@@ -197,9 +218,11 @@ export function DealScreen({ dealId, actions }: { dealId: string; actions?: Reac
 const DEAL_NOTE_KINDS = ['deal'] as const;
 
 /** One word-sized line in the deal's facts, so the page does not move when the warnings are known. */
-function RiskSummary({ warnings }: { warnings: DealWarning[] | undefined }) {
-  if (warnings === undefined) return <span className="muted">Checking…</span>;
-  if (warnings.length === 0) return <span className="muted">No warnings</span>;
+function RiskSummary({ set }: { set: WarningSet | undefined }) {
+  if (set === undefined) return <span className="muted">Checking…</span>;
+  const warnings = set.shown;
+  if (warnings.length === 0)
+    return <span className="muted">No warnings{set.snoozed.length > 0 ? ` (${snoozedWords(set.snoozed)})` : ''}</span>;
   return (
     <button
       type="button"

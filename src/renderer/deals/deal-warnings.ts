@@ -1,5 +1,6 @@
 import { type Deal, jobOutcome, type Scoring } from '../../shared/api';
 import type { DealWarningThresholds } from '../../shared/bridge';
+import type { DealWarningKind } from '../../shared/warning-snoozes';
 import { formatDate } from '../shared-ui/format';
 
 /**
@@ -16,7 +17,6 @@ export interface DealSignals {
   pricingMentions: number | undefined;
 }
 
-export type DealWarningKind = 'stale' | 'close-date-passed' | 'no-pricing' | 'probability-drop' | 'never-scored';
 export interface DealWarning {
   kind: DealWarningKind;
   /** The reason in words, as the card and the deal page show it. */

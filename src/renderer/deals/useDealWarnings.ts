@@ -4,6 +4,7 @@ import { type BoardCardFacts, defaultDealWarningThresholds } from '../../shared/
 import { workspaceQueries } from '../workspaces/queries';
 import { type DealSignals, type DealWarning, dealWarnings } from './deal-warnings';
 import { dealSignalsQuery } from './queries';
+import { warningSnoozeQueries } from './warning-snoozes';
 
 /** Won, lost and archived deals never warn (deal-warnings.ts), so their signals are not read. */
 const mayWarn = (deal: Pick<Deal, 'status'>) => deal.status === 'OPEN' || deal.status === 'ON_HOLD';
@@ -18,24 +19,58 @@ function heldSignals(facts: BoardCardFacts | undefined): DealSignals | null {
   };
 }
 
+/** A warning the manager snoozed, hidden until `until` (RFC 3339). */
+export interface SnoozedWarning extends DealWarning {
+  until: string;
+}
+
+/** A deal's warnings: those shown and counted, and those snoozed, which count nowhere while they sleep. */
+export interface WarningSet {
+  shown: DealWarning[];
+  snoozed: SnoozedWarning[];
+}
+
 /**
- * Each deal's warnings by id; `undefined` while its signals are still being read. A deal whose
- * signals the board's read brought (`held`) reads none of its own.
+ * Each deal's warnings by id, shown and snoozed; `undefined` while its signals or the snoozes are
+ * still being read. A deal whose signals the board's read brought (`held`) reads none of its own.
+ * Snoozes the copy cannot answer snooze nothing: every warning shows.
  */
-export function useDealWarnings(
+export function useWarningSets(
   deals: readonly Deal[],
   held: ReadonlyMap<string, BoardCardFacts> = new Map(),
-): Map<string, DealWarning[] | undefined> {
+): Map<string, WarningSet | undefined> {
   const thresholds = useQuery(workspaceQueries.preferences()).data?.dealWarnings ?? defaultDealWarningThresholds;
+  const snoozes = useQuery(warningSnoozeQueries.all());
   const client = useQueryClient();
   const active = deals.filter(mayWarn);
   const lacking = active.filter((deal) => !heldSignals(held.get(deal.id)));
   const signals = useQueries({ queries: lacking.map((deal) => dealSignalsQuery(deal.id, client)) });
   const read = new Map(lacking.map((deal, index) => [deal.id, signals[index]?.data]));
-  const byId = new Map<string, DealWarning[] | undefined>(deals.map((deal) => [deal.id, []]));
+  const none: WarningSet = { shown: [], snoozed: [] };
+  const byId = new Map<string, WarningSet | undefined>(deals.map((deal) => [deal.id, none]));
   for (const deal of active) {
     const known = heldSignals(held.get(deal.id)) ?? read.get(deal.id);
-    byId.set(deal.id, known ? dealWarnings(deal, known, thresholds) : undefined);
+    if (!known || snoozes.isPending) {
+      byId.set(deal.id, undefined);
+      continue;
+    }
+    const sleeping = new Map((snoozes.data?.get(deal.id) ?? []).map((snooze) => [snooze.kind, snooze.until]));
+    const set: WarningSet = { shown: [], snoozed: [] };
+    for (const warning of dealWarnings(deal, known, thresholds)) {
+      const until = sleeping.get(warning.kind);
+      if (until) set.snoozed.push({ ...warning, until });
+      else set.shown.push(warning);
+    }
+    byId.set(deal.id, set);
   }
   return byId;
+}
+
+/** Each deal's warnings that show and count (none snoozed) by id; `undefined` while they are read. */
+export function useDealWarnings(
+  deals: readonly Deal[],
+  held: ReadonlyMap<string, BoardCardFacts> = new Map(),
+): Map<string, DealWarning[] | undefined> {
+  const sets = useWarningSets(deals, held);
+  return new Map([...sets].map(([id, set]) => [id, set?.shown]));
 }

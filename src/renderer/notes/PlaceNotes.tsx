@@ -4,17 +4,25 @@ import { Link } from '../navigation/router';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { useScreenActions } from '../shared-ui/screen-actions';
 import { openNoteEditor } from './note-editor';
 import { lineWords, placePath } from './note-place';
 import { noteQueries, noteWrites } from './queries';
 import './notes.css';
 
-/** `N` opens the note editor on the place this screen shows (a function: a call's place is its marked line, if any). */
+/**
+ * `N`, and "Add a private note" in the palette, open the note editor on the place this screen
+ * shows (a function: a call's place is its marked line, if any).
+ */
 export function useNoteKey(place: () => NotePlace | null): void {
-  useKeyShortcut('n', () => {
+  const addNote = () => {
     const here = place();
     if (here) openNoteEditor({ place: here });
-  });
+  };
+  useKeyShortcut('n', addNote);
+  useScreenActions([
+    { id: 'note.add', title: 'Add a private note', key: 'N', keywords: 'write private note', run: addNote },
+  ]);
 }
 
 /**

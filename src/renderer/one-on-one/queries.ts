@@ -55,14 +55,14 @@ export const briefWrites = {
       },
       '1:1 marked done: the next brief starts from now.',
     ),
-  addItem: (queryClient: QueryClient, memberId: string, text: string) =>
+  addItem: (queryClient: QueryClient, memberId: string, text: string, words = 'Action item added.') =>
     applied(
       queryClient,
       async () => {
         const item = await call('addActionItem', { memberId, text });
         return () => call('removeActionItem', { id: item.id });
       },
-      'Action item added.',
+      words,
     ),
   setDone: (queryClient: QueryClient, id: string, done: boolean) =>
     applied(

@@ -40,6 +40,7 @@ const kindWords: Record<PaletteItemKind, string> = {
   call: 'Call',
   rep: 'Rep',
   'saved-search': 'Saved search',
+  tracker: 'Tracker',
 };
 
 function PaletteBody({ workspaceId, onDone }: { workspaceId: string; onDone: () => void }) {
@@ -131,7 +132,7 @@ function PaletteBody({ workspaceId, onDone }: { workspaceId: string; onDone: () 
         aria-activedescendant={rows.length > 0 ? optionId(active) : undefined}
         aria-autocomplete="list"
         aria-describedby={ids.status}
-        placeholder="Type an action, a screen, a deal, a call, a rep…"
+        placeholder="Type an action, a screen, a deal, a call, a rep, a tracker…"
         autoComplete="off"
         maxLength={200}
         value={text}
@@ -173,7 +174,7 @@ function searchTranscripts(q: string): void {
 function statusLine(q: string, count: number, records: { from: 'copy' | 'none'; capped: boolean } | undefined): string {
   const copy =
     records?.from === 'none'
-      ? ' Deals, calls and reps are found in the local copy, which is off or cannot be read.'
+      ? ' Deals, calls, reps and trackers are found in the local copy, which is off or cannot be read.'
       : records?.capped
         ? ' Only the newest deals and calls of the local copy are found here.'
         : '';

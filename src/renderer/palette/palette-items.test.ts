@@ -25,13 +25,19 @@ const records = recordItems(
     ],
     calls: [{ id: 'c1', title: 'Acme discovery call', createdAt: '2026-11-20T10:00:00Z' }],
     reps: [{ id: 'm1', name: 'Rita Export' }],
+    trackers: [{ id: 'tr_1', name: 'Competitor mentions' }],
     savedSearches: [saved],
     capped: false,
     from: 'copy',
   },
   {
     go: (path) => opened.push(path),
-    paths: { deal: (id) => `/deals/${id}`, call: (id) => `/calls/${id}`, rep: (id) => `/team/${id}` },
+    paths: {
+      deal: (id) => `/deals/${id}`,
+      call: (id) => `/calls/${id}`,
+      rep: (id) => `/team/${id}`,
+      trackers: ({ tracker }) => `/coaching/trackers?tracker=${tracker}`,
+    },
     runSavedSearch: (search) => opened.push(`saved ${search.id}`),
   },
 );
@@ -69,9 +75,10 @@ describe('the palette’s rows', () => {
     ]);
   });
 
-  it('ranks the rest by how well they match, and finds deals, calls, reps and saved searches', () => {
+  it('ranks the rest by how well they match, and finds deals, calls, reps, trackers and saved searches', () => {
     expect(titles(rankItems('acme', [...onDeal, ...records]))).toEqual(['Acme expansion', 'Acme discovery call']);
     expect(titles(rankItems('pricing', records))).toEqual(['Pricing pushback']);
+    expect(titles(rankItems('competitor', [...onDeal, ...records]))).toEqual(['Competitor mentions']);
     expect(titles(rankItems('gc', [...onDeal, ...records]))).toEqual(['Go to Calls', 'Pricing pushback']);
   });
 
@@ -81,6 +88,7 @@ describe('the palette’s rows', () => {
       ['deal', 'Acme expansion', 'Open'],
       ['deal', 'Globex renewal', 'On hold'],
       ['rep', 'Rita Export', undefined],
+      ['tracker', 'Competitor mentions', undefined],
       ['call', 'Acme discovery call', expect.stringContaining('2026')],
     ]);
   });
@@ -88,7 +96,14 @@ describe('the palette’s rows', () => {
   it('opens a record where it lives, and a saved search in the transcript search', () => {
     opened.length = 0;
     for (const item of records) item.run();
-    expect(opened).toEqual(['saved s1', '/deals/d1', '/deals/d2', '/team/m1', '/calls/c1']);
+    expect(opened).toEqual([
+      'saved s1',
+      '/deals/d1',
+      '/deals/d2',
+      '/team/m1',
+      '/coaching/trackers?tracker=tr_1',
+      '/calls/c1',
+    ]);
   });
 
   it('keeps at most the rows asked for', () => {

@@ -4,7 +4,7 @@ import { formatDate } from '../shared-ui/format';
 import type { ActionScope, ScreenAction } from '../shared-ui/screen-actions';
 import { fuzzyScore } from './fuzzy-match';
 
-export type PaletteItemKind = 'screen-action' | 'action' | 'deal' | 'call' | 'rep' | 'saved-search';
+export type PaletteItemKind = 'screen-action' | 'action' | 'deal' | 'call' | 'rep' | 'saved-search' | 'tracker';
 
 /** A row of the palette: an action, or a record it opens. */
 export interface PaletteItem {
@@ -22,7 +22,12 @@ export interface PaletteItem {
 /** What opening a record does; the palette gives the router and the transcript search. */
 export interface RecordOpeners {
   go: (path: string) => void;
-  paths: { deal: (id: string) => string; call: (id: string) => string; rep: (id: string) => string };
+  paths: {
+    deal: (id: string) => string;
+    call: (id: string) => string;
+    rep: (id: string) => string;
+    trackers: (view: { tracker: string }) => string;
+  };
   runSavedSearch: (search: SavedSearch) => void;
 }
 
@@ -71,6 +76,15 @@ export function recordItems(
         run: () => open.go(open.paths.rep(rep.id)),
       }),
     ),
+    ...records.trackers.map(
+      (tracker): PaletteItem => ({
+        id: `tracker:${tracker.id}`,
+        kind: 'tracker',
+        title: tracker.name,
+        keywords: 'tracker',
+        run: () => open.go(open.paths.trackers({ tracker: tracker.id })),
+      }),
+    ),
     ...records.calls.map(
       (call): PaletteItem => ({
         id: `call:${call.id}`,
@@ -90,7 +104,7 @@ function statusWords(status: string): string {
 /** Rows enough to choose from; more typing narrows them. */
 export const RANKED_ROWS = 30;
 /** Where equal matches fall: the screen's actions first, then the app's, then records. */
-const kindOrder: PaletteItemKind[] = ['screen-action', 'action', 'saved-search', 'deal', 'rep', 'call'];
+const kindOrder: PaletteItemKind[] = ['screen-action', 'action', 'saved-search', 'deal', 'rep', 'tracker', 'call'];
 
 /**
  * What matching on the screen on view is worth: its actions go before anything that matches about

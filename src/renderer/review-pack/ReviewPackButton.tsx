@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DealReviewPack } from '../../shared/deal-review-pack';
 import { call } from '../api';
-import { useDealWarnings } from '../deals/useDealWarnings';
+import { useWarningSets } from '../deals/useDealWarnings';
 import { CALL_NOTE_KINDS } from '../notes/queries';
 import { dealReads } from '../records/deal-reads';
 import { useWorkspaceCurrency } from '../workspaces/queries';
@@ -15,7 +15,7 @@ import { reviewPackMarkdown } from './review-pack-markdown';
  */
 export function ReviewPackButton({ dealId }: { dealId: string }) {
   const deal = useQuery(dealReads.detail(dealId));
-  const warnings = useDealWarnings(deal.data ? [deal.data.data] : []).get(dealId);
+  const warnings = useWarningSets(deal.data ? [deal.data.data] : []).get(dealId);
   const currency = useWorkspaceCurrency();
   const [withNotes, setWithNotes] = useState(false);
   const write = async () => {
@@ -26,7 +26,12 @@ export function ReviewPackButton({ dealId }: { dealId: string }) {
       name: title,
       documentTitle: `Deal review: ${title}`,
       builtAt: pack.builtAt,
-      markdown: reviewPackMarkdown(pack, { warnings, currency, notes }),
+      markdown: reviewPackMarkdown(pack, {
+        warnings: warnings?.shown,
+        snoozedWarnings: warnings?.snoozed,
+        currency,
+        notes,
+      }),
     };
   };
   return (

@@ -146,6 +146,18 @@ describe('a deal’s review pack as Markdown', () => {
     expect(lines.join('\n')).toContain('([at the line](callscope://call/vid_2?t=65.5))');
   });
 
+  it('lists a snoozed warning after those that count, with until when', () => {
+    const markdown = reviewPackMarkdown(synthetic(), {
+      ...context,
+      snoozedWarnings: [{ kind: 'stale', text: 'No activity for 21 days', until: '2026-12-02T00:00:00.000Z' }],
+    });
+    const warnings = markdown.slice(markdown.indexOf('## Warnings'), markdown.indexOf('## Checklist coverage'));
+    expect(warnings.trim().split('\n').slice(2)).toEqual([
+      '- Win probability down 20 points (60% → 40%) ([open](callscope://deal/deal_acme))',
+      '- No activity for 21 days: snoozed until 2 Dec 2026 ([open](callscope://deal/deal_acme))',
+    ]);
+  });
+
   it('escapes hostile text: a title, quote or reason cannot add markup, a link or a line', () => {
     const pack = synthetic();
     pack.deal.title = '<script>alert(1)</script> [x](javascript:alert(1))';

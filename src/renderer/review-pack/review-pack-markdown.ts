@@ -5,6 +5,7 @@ import { oneLine } from '../../shared/one-line';
 import type { PrivateNote } from '../../shared/private-notes';
 import { escapeMarkdown } from '../calls/export/transcript-export';
 import type { DealWarning } from '../deals/deal-warnings';
+import type { SnoozedWarning } from '../deals/useDealWarnings';
 import { placeLink, placeWords } from '../notes/note-place';
 import { formatAmount, formatDate, formatDateTime, formatPercent } from '../shared-ui/format';
 import { changeWords } from '../what-changed/change-words';
@@ -16,6 +17,8 @@ export interface PackContext {
    * pack reads no signals (a roll-up row's), so it has no Warnings section.
    */
   warnings: readonly DealWarning[] | null | undefined;
+  /** The deal's warnings the manager snoozed: listed with until when, counted nowhere. */
+  snoozedWarnings?: readonly SnoozedWarning[];
   currency: string | null;
   /** The manager's private notes on the deal and its calls, only when they chose to include them. */
   notes?: readonly PrivateNote[];
@@ -124,7 +127,12 @@ function packLines(pack: DealReviewPack, context: PackContext, level: string): s
   const warnings =
     context.warnings === undefined
       ? ['Not known: the deal’s signals could not all be read.']
-      : (context.warnings ?? []).map((warning) => claim(inline(warning.text), toDeal));
+      : [
+          ...(context.warnings ?? []).map((warning) => claim(inline(warning.text), toDeal)),
+          ...(context.snoozedWarnings ?? []).map((warning) =>
+            claim(`${inline(warning.text)}: snoozed until ${day(warning.until)}`, toDeal),
+          ),
+        ];
   const checklist = pack.checklist.map((item) => {
     const on = `on ${inline(item.callTitle ?? 'Untitled call')}, ${day(item.callAt)}`;
     const line = claim(`${inline(item.item ?? 'An item')}: ${word(item.status)} ${on}`, momentLink(item.callId));

@@ -27,6 +27,7 @@ import { startSavedSearchChecks } from './saved-search-checks';
 import { jobOperations, searchOperations } from './search-and-job-operations';
 import { type BridgeEventListener, createServiceAccess } from './service-access';
 import { trackerOperations } from './tracker-operations';
+import { warningSnoozeOperations } from './warning-snooze-operations';
 import { workspaceOperations } from './workspace-operations';
 import { createWorkspaces, type DemoConnection } from './workspaces';
 
@@ -206,6 +207,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...notesOperations(app),
     ...notificationOperations(app, notifications, clock),
     ...paletteOperations(app),
+    ...warningSnoozeOperations(app),
   };
 
   async function callApi(name: ApiOperationName, params: Record<string, unknown>, signal: AbortSignal) {

@@ -1,6 +1,6 @@
 import type { AppParts, Handlers } from './operation-handlers';
 
-/** The palette's records: the copy's deals, calls and reps with the saved searches, in one answer. */
+/** The palette's records: the copy's deals, calls, reps and trackers with the saved searches, in one answer. */
 export function paletteOperations(app: AppParts): Handlers<'listPaletteRecords'> {
   const { workspaces, engine, savedSearches } = app;
   return {

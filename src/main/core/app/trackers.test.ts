@@ -66,4 +66,14 @@ describe('trackers through the app', () => {
       error: { code: 'not_found', message: 'That tracker no longer exists.' },
     });
   });
+
+  it('lists the trackers among the palette’s records, a removed one no longer', async () => {
+    const { core } = await appWithWorkspace();
+    const definition = { phrases: ['pricing'], side: 'any' as const, scope: { kind: 'all' as const } };
+    const kept = await ok(core, 'saveTracker', { name: 'Pricing talk', ...definition });
+    const gone = await ok(core, 'saveTracker', { name: 'Competitors', ...definition });
+    await ok(core, 'removeTracker', { id: gone.after.id });
+    const records = await ok(core, 'listPaletteRecords', {});
+    expect(records.trackers).toEqual([{ id: kept.after.id, name: 'Pricing talk' }]);
+  });
 });

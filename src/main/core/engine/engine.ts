@@ -66,6 +66,12 @@ import type {
   TrackerLine,
   TrackerReport,
 } from '../../../shared/trackers';
+import type {
+  SnoozeWarningParams,
+  WarningRef,
+  WarningSnooze,
+  WarningSnoozeChange,
+} from '../../../shared/warning-snoozes';
 import type { WhatChanged, WhatChangedParams } from '../../../shared/what-changed';
 import type { KeyVault } from '../platform/key-vault/key-vault';
 import { ApiError } from '../service-client/api-client/api-error';
@@ -93,6 +99,7 @@ import { paletteRecordsIn } from './replica/model/palette-records';
 import { privateNotes } from './replica/model/private-notes';
 import { changeQueuedJobs, type StoredQueuedJob } from './replica/model/queued-jobs';
 import { rollupFromCopy } from './replica/model/rollup';
+import { warningSnoozes } from './replica/model/warning-snoozes';
 import { whatChangedIn } from './replica/model/what-changed';
 import { notificationStore } from './replica/notifications/notification-store';
 import { parseLocalCursor } from './replica/offline-lists';
@@ -336,6 +343,7 @@ export function createEngine(options: EngineOptions) {
         deals: [],
         calls: [],
         reps: [],
+        trackers: [],
         capped: false,
         from: 'none',
       },
@@ -406,6 +414,13 @@ export function createEngine(options: EngineOptions) {
       onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).save(note, Date.now())),
     removeNote: (workspaceId: string, { id }: z.output<typeof RemoveNoteParams>): Promise<NoteChange> =>
       onOwnData(replicas, workspaceId, 'write', ({ db }) => privateNotes(db).remove(id)),
+    /** The manager's snoozed deal warnings, kept in the copy and never sent; one over is gone by itself. */
+    listWarningSnoozes: (workspaceId: string): Promise<WarningSnooze[]> =>
+      onOwnData(replicas, workspaceId, 'read', ({ db }) => warningSnoozes(db).list(Date.now())),
+    snoozeWarning: (workspaceId: string, snooze: SnoozeWarningParams): Promise<WarningSnoozeChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => warningSnoozes(db).snooze(snooze, Date.now())),
+    removeWarningSnooze: (workspaceId: string, warning: WarningRef): Promise<WarningSnoozeChange> =>
+      onOwnData(replicas, workspaceId, 'write', ({ db }) => warningSnoozes(db).remove(warning, Date.now())),
     /** The 1:1 brief for a rep, from the copy alone (none without one: an error says why). */
     oneOnOneBrief: (workspaceId: string, { memberId }: { memberId: string }): Promise<OneOnOneBrief> =>
       onOwnData(replicas, workspaceId, 'read', ({ db }) => oneOnOnes(db).brief(memberId, Date.now())),

@@ -371,6 +371,15 @@ const migrations: (string | ((db: Database.Database) => void))[] = [
   // on an expression only for a query that says the same expression.
   `CREATE INDEX IF NOT EXISTS segments_by_seller
      ON segments (video_id, upper(trim(coalesce(speaker_role, ''))), speaker, position);`,
+  // The manager's snoozes of deal warnings (model/warning-snoozes.ts): one warning of one deal hidden
+  // until a moment. The manager's own: kept here, never sent, gone with the local data.
+  `CREATE TABLE IF NOT EXISTS warning_snoozes (
+     deal_id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     until INTEGER NOT NULL,
+     snoozed_at INTEGER NOT NULL,
+     PRIMARY KEY (deal_id, kind)
+   ) WITHOUT ROWID;`,
 ];
 
 /**

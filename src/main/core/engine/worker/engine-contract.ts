@@ -31,6 +31,7 @@ import {
 } from '../../../../shared/review-queue';
 import { ClearDealOverlay, DealOverlay, RollupQuery } from '../../../../shared/rollup';
 import { SaveTrackerParams, TrackerHitsParams, TrackerRef } from '../../../../shared/trackers';
+import { SnoozeWarningParams, WarningRef } from '../../../../shared/warning-snoozes';
 import { WhatChangedParams } from '../../../../shared/what-changed';
 
 /**
@@ -100,6 +101,9 @@ export const engineContract = {
   setActionItemDone: { params: Workspace.extend({ item: SetActionItemDoneParams }), result: answer },
   removeActionItem: { params: Workspace.extend({ item: RemoveActionItemParams }), result: z.void() },
   paletteRecords: { params: Workspace, result: answer },
+  listWarningSnoozes: { params: Workspace, result: answer },
+  snoozeWarning: { params: Workspace.extend({ snooze: SnoozeWarningParams }), result: answer },
+  removeWarningSnooze: { params: Workspace.extend({ warning: WarningRef }), result: answer },
   copyStatus: { params: Workspace, result: answer },
   describeCopy: { params: Workspace, result: answer },
   syncStatus: { params: Workspace, result: answer },

@@ -284,6 +284,12 @@ export function startEngineThread(
     listNotes: (workspaceId, query) => surely('listNotes', { workspaceId, query }) as ReturnType<Engine['listNotes']>,
     saveNote: (workspaceId, note) => surely('saveNote', { workspaceId, note }) as ReturnType<Engine['saveNote']>,
     removeNote: (workspaceId, note) => surely('removeNote', { workspaceId, note }) as ReturnType<Engine['removeNote']>,
+    listWarningSnoozes: (workspaceId) =>
+      surely('listWarningSnoozes', { workspaceId }) as ReturnType<Engine['listWarningSnoozes']>,
+    snoozeWarning: (workspaceId, snooze) =>
+      surely('snoozeWarning', { workspaceId, snooze }) as ReturnType<Engine['snoozeWarning']>,
+    removeWarningSnooze: (workspaceId, warning) =>
+      surely('removeWarningSnooze', { workspaceId, warning }) as ReturnType<Engine['removeWarningSnooze']>,
     oneOnOneBrief: (workspaceId, query) =>
       surely('oneOnOneBrief', { workspaceId, query }) as ReturnType<Engine['oneOnOneBrief']>,
     markOneOnOne: (workspaceId, mark) =>
@@ -362,6 +368,7 @@ export function startEngineThread(
         deals: [],
         calls: [],
         reps: [],
+        trackers: [],
         capped: false,
         from: 'none' as const,
       })),

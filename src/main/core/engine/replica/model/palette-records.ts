@@ -1,13 +1,14 @@
 import { memberName } from '../../../../../shared/api';
 import { PALETTE_RECORDS_CAP, type PaletteRecords } from '../../../../../shared/palette';
+import { workspaceTrackers } from '../coaching/trackers';
 import type { ReplicaDatabase } from '../replica-db';
 
 type Records = Omit<PaletteRecords, 'from'>;
 
 /**
- * The deals, calls and reps the copy holds, for the palette to match typed text against: the
- * newest of each kind, those the service listed as gone left out. One more row than the cap is
- * read, to know whether any were left out.
+ * The deals, calls, reps and trackers the copy holds, for the palette to match typed text against:
+ * the newest deals and calls, those the service listed as gone left out (one more row than the cap
+ * is read, to know whether any were left out), every rep and every tracker (a workspace keeps few).
  */
 export function paletteRecordsIn(db: ReplicaDatabase): Records {
   const deals = db
@@ -40,6 +41,9 @@ export function paletteRecordsIn(db: ReplicaDatabase): Records {
     deals: deals.slice(0, PALETTE_RECORDS_CAP),
     calls: calls.slice(0, PALETTE_RECORDS_CAP),
     reps: members.map((member) => ({ id: member.id, name: memberName(member) })),
+    trackers: workspaceTrackers(db)
+      .list()
+      .map(({ id, name }) => ({ id, name })),
     capped: deals.length > PALETTE_RECORDS_CAP || calls.length > PALETTE_RECORDS_CAP,
   };
 }
