@@ -50,10 +50,28 @@ export async function openScreen(page: Page, callscope: CallscopeApp, path = '/d
 export async function whileServiceStopped(callscope: CallscopeApp, during: () => Promise<void>): Promise<void> {
   await callscope.stopService();
   try {
+    await appNoticedOffline(callscope);
     await during();
   } finally {
     await callscope.restartService();
   }
+}
+
+/**
+ * Waits until the app's own watch of the service (a round every 5 s) has found it gone, asking the
+ * app only: on a loaded machine a round and its probe can outlast an assertion's timeout.
+ */
+async function appNoticedOffline(callscope: CallscopeApp): Promise<void> {
+  const online = async () => {
+    const response = await fetch(`${callscope.appOrigin}/bridge/invoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-callscope-token': callscope.bridgeToken },
+      body: JSON.stringify({ op: 'getReplicaStatus', params: {} }),
+    });
+    const answer = (await response.json()) as { ok: boolean; value?: { online: boolean } };
+    return answer.value?.online;
+  };
+  await expect.poll(online, { timeout: 30_000 }).toBe(false);
 }
 
 /** Tests of one worker share its app core: a test that changes workspaces puts the demo back. */

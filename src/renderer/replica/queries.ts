@@ -67,7 +67,11 @@ export const syncQueries = {
 /** Pause, resume or change the budget: main answers with the new status, which replaces the cached one. */
 export function useSyncControl() {
   const queryClient = useQueryClient();
-  const onSuccess = (status: SyncStatus) => queryClient.setQueryData(syncKeys.status(), status);
+  // A read of the status sent before the change could land after it and undo it on screen.
+  const onSuccess = async (status: SyncStatus) => {
+    await queryClient.cancelQueries({ queryKey: syncKeys.status() });
+    queryClient.setQueryData(syncKeys.status(), status);
+  };
   return {
     pause: useMutation({ mutationFn: () => call('pauseSync', {}), onSuccess }),
     resume: useMutation({ mutationFn: () => call('resumeSync', {}), onSuccess }),
