@@ -69,7 +69,7 @@ export function startEngineThread(
     serves: appContract,
     handlers: {
       request: ({ workspaceId, op, params, purpose }, signal) =>
-        options.request(workspaceId, op, params, signal, purpose),
+        options.request(workspaceId, op, params, signal, purpose, true),
       vaultGet: ({ account }) => options.vault.get(account),
       vaultSet: ({ account, key }) => options.vault.set(account, key),
       vaultDelete: ({ account }) => options.vault.delete(account),
