@@ -29,7 +29,7 @@ import { allScopes } from '../src/shared/api';
 import type { LocalSearchResult, SyncStatus } from '../src/shared/bridge';
 import { type BridgeSession, type MainLoopWindow, startAppHost } from './app-host';
 import { type IdleProcess, startIdleProcess } from './idle-process';
-import { currentLargeSeed, firstOrganisation, largeDataDir } from './large-profile';
+import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
 import type { LoopWindow } from './loop-watch';
 import { describeMachine, loadAverage, percentile, projectRoot, recordBenchmark } from './report';
 
@@ -433,12 +433,14 @@ export default async function engineThreadBench(flags: readonly string[] = []): 
         '`npm run bench search` seeds it (about 13 minutes here), then run `npm run bench engine-thread` again',
     );
   }
-  const db = openDatabase(largeDataDir);
+  // A copy of the seed is served: a key is issued into it, and the seed is only ever read.
+  const dataDir = await servedLargeCopy();
+  const db = openDatabase(dataDir);
   const { orgId, memberId } = firstOrganisation(db);
   const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
   db.close();
-  console.log('starting the local service on .data/bench-large...');
-  const service = await startTestService({ dataDir: largeDataDir, profile: 'none' });
+  console.log('starting the local service on a copy of .data/bench-large...');
+  const service = await startTestService({ dataDir, profile: 'none' });
   const idleProcess = await startIdleProcess();
   try {
     const listed = await fetch(`${service.baseUrl}/v1/deals?limit=${DEALS_READ}`, {
@@ -463,7 +465,6 @@ export default async function engineThreadBench(flags: readonly string[] = []): 
     }
   } finally {
     await idleProcess.close();
-    // Not stop(): that deletes the data directory, and the seed is kept for the next runs.
-    await service.terminate();
+    await service.stop();
   }
 }
