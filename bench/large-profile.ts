@@ -3,10 +3,12 @@
  * seeding it takes over twelve minutes here, so the search bench seeds it once per schema and the
  * sync bench (`--large`) serves the same directory instead of seeding its own.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { issueKey } from '../src/service/auth/issue-key';
-import { type Db, openDatabase } from '../src/service/db/database';
+import { DATABASE_FILE, type Db, openDatabase } from '../src/service/db/database';
 import { migrations } from '../src/service/db/migrations';
 import { seedDatabase } from '../src/service/seed';
 import { projectRoot } from './report';
@@ -47,6 +49,22 @@ export function seedLargeProfile(): { db: Db; seed: LargeSeed } {
   };
   writeFileSync(seedRecordFile, JSON.stringify(seed));
   return { db, seed };
+}
+
+/**
+ * The seeded service data copied whole into a temporary directory, in one consistent read (another
+ * bench may be serving it), for a bench that issues keys or changes data: the seed is only read,
+ * and the copy goes with the service's `stop()`.
+ */
+export async function servedLargeCopy(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'callscope-bench-served-'));
+  const seeded = new Database(join(largeDataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    await seeded.backup(join(dir, DATABASE_FILE));
+  } finally {
+    seeded.close();
+  }
+  return dir;
 }
 
 /**

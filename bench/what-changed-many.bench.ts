@@ -11,15 +11,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { issueKey } from '../src/service/auth/issue-key';
-import { DATABASE_FILE, openDatabase } from '../src/service/db/database';
+import { openDatabase } from '../src/service/db/database';
 import { updateDeal } from '../src/service/queries/deals';
 import { startTestService } from '../src/service/testing/test-service';
 import { allScopes } from '../src/shared/api';
 import type { SyncStatus } from '../src/shared/bridge';
 import type { WhatChanged } from '../src/shared/what-changed';
-import { currentLargeSeed, firstOrganisation, largeDataDir } from './large-profile';
+import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
 import { describeMachine, loadAverage, recordBenchmark } from './report';
 import { screenOpeningsOf } from './screen-paint';
 import { goalLine, openingRow, syncedHost } from './synced-screens.bench';
@@ -27,18 +26,6 @@ import { goalLine, openingRow, syncedHost } from './synced-screens.bench';
 const CHANGED_DEALS = 400;
 const OPENINGS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The seeded service data copied whole, in one consistent read (another bench may be serving it). */
-async function servedCopy(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'callscope-bench-served-'));
-  const seeded = new Database(join(largeDataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    await seeded.backup(join(dir, DATABASE_FILE));
-  } finally {
-    seeded.close();
-  }
-  return dir;
-}
 
 /**
  * Changes deals as the CRM behind the service would (`deal set`'s own write): every deal's close
@@ -75,7 +62,7 @@ export default async function whatChangedManyBench(): Promise<void> {
   if (!currentLargeSeed()) {
     throw new Error('the large profile is not seeded in .data/bench-large: `npm run bench search` seeds it');
   }
-  const dataDir = await servedCopy();
+  const dataDir = await servedLargeCopy();
   const db = openDatabase(dataDir);
   const { orgId, memberId } = firstOrganisation(db);
   const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });

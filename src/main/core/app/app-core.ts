@@ -143,11 +143,22 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     if (activeWorkspaceId) outbox.flush(activeWorkspaceId);
   }
 
-  /** A 401 for the key the workspace still holds (not one replaced meanwhile), confirmed: its copy goes. */
-  async function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
-    if ((await engine.hasKeyGone(workspace.id)) || (await workspaces.keyFor(workspace)) !== key) return;
-    if (!(await service.refusedForGood(workspace, key))) return;
-    if ((await workspaces.keyFor(workspace)) === key) await engine.keyGone(workspace.id, 'key-refused');
+  const refusals = new Map<string, Promise<void>>();
+  /**
+   * A 401 for the key the workspace still holds (not one replaced meanwhile), confirmed: its copy
+   * goes. A second 401 met meanwhile (the sync's and a screen's) waits for the same removal, so
+   * its request fails only once the copy is gone and Settings say why.
+   */
+  function keyRefused(workspace: StoredWorkspace, key: string): Promise<void> {
+    const running = refusals.get(workspace.id);
+    if (running) return running;
+    const refusal = (async () => {
+      if ((await engine.hasKeyGone(workspace.id)) || (await workspaces.keyFor(workspace)) !== key) return;
+      if (!(await service.refusedForGood(workspace, key))) return;
+      if ((await workspaces.keyFor(workspace)) === key) await engine.keyGone(workspace.id, 'key-refused');
+    })().finally(() => refusals.delete(workspace.id));
+    refusals.set(workspace.id, refusal);
+    return refusal;
   }
 
   const notifier = options.notifier ?? noNotifier;

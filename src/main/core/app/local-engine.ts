@@ -50,13 +50,14 @@ export function startLocalEngine(options: LocalEngineOptions): { engine: Engine;
     storage: options.replica?.storage,
     revalidateAfterMs: options.replica?.revalidateAfterMs,
     // The sync's requests get one attempt: it tries again on its own schedule, every try within its budget.
-    request: (workspaceId, op, params, signal, purpose) =>
+    request: (workspaceId, op, params, signal, purpose, unread) =>
       service.ask(
         options.find(workspaceId),
         op as ApiOperationName,
         params,
         signal,
         purpose === 'sync' ? { ...options.retry, ...quickRetry } : options.retry,
+        unread,
       ),
     isOnline: (workspaceId) => service.connectivity.reachOf(workspaceId).online,
     events: {

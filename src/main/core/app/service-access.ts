@@ -65,6 +65,8 @@ export function createServiceAccess(options: ServiceAccessOptions) {
     params: Record<string, unknown>,
     signal: AbortSignal,
     retryPolicy = options.retry,
+    /** A success may come back unread, for the engine's thread to read (api-client `callUnread`). */
+    unread = false,
   ) {
     const { idempotencyKey, ...endpointParams } = params;
     const key = await options.keyFor(workspace);
@@ -72,10 +74,9 @@ export function createServiceAccess(options: ServiceAccessOptions) {
     // already, and its return is noticed by the probe, which starts them reading again.
     const retry = connectivity.reachOf(workspace.id).online ? retryPolicy : quickRetry;
     try {
-      const result = await clientFor(workspace, key ?? undefined, retry).call(name, endpointParams as never, {
-        signal,
-        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
-      });
+      const client = clientFor(workspace, key ?? undefined, retry);
+      const callOptions = { signal, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined };
+      const result = await (unread ? client.callUnread : client.call)(name, endpointParams as never, callOptions);
       connectivity.answered(workspace.id);
       return result;
     } catch (error) {

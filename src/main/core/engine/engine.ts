@@ -144,6 +144,8 @@ export interface EngineOptions {
     params: Record<string, unknown>,
     signal: AbortSignal,
     purpose: RequestPurpose,
+    /** The engine runs in a thread of its own, which reads a success's body itself (`UnreadAnswer`). */
+    unread?: boolean,
   ): Promise<unknown>;
   isOnline(workspaceId: string): boolean;
   events: EngineEvents;

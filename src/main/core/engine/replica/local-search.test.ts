@@ -11,6 +11,7 @@ import { canonicalParams, replicaAnswers } from './replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from './replica-db';
 import { createRequestBudget } from './sync/request-budget';
 import { createWorkspaceSync } from './sync/workspace-sync';
+import { searchTablesVersion } from './transcript-index';
 
 interface Segment {
   id: string;
@@ -335,6 +336,27 @@ describe('local transcript search', () => {
     const [videoId, segments] = [...transcripts].find(([, lines]) => Array.isArray(lines) && lines.length > 0)!;
     replicaAnswers(db).put('getTranscript', canonicalParams({ id: videoId }), { data: segments, meta: {} }, Date.now());
     expect(search({ q: 'the' })).toEqual(before);
+  });
+
+  it('reads a call’s deal again for search only when its answer changed: a new title is shown at once', async () => {
+    const listed = new Set((await client.listDeals({ limit: 100 })).data.map((deal) => deal.id));
+    const dealId = videos.find(
+      (video) => video.deal_id && listed.has(video.deal_id) && (transcripts.get(video.id) ?? []).length > 0,
+    )!.deal_id!;
+    const dealTitles = () => new Set(search({ q: 'e', dealId }).calls.map((call) => call.dealTitle));
+    const answers = replicaAnswers(db);
+    const params = canonicalParams({ id: dealId });
+    const stored = await client.getDeal({ id: dealId });
+    answers.put('getDeal', params, stored, Date.now());
+    expect(dealTitles()).toEqual(new Set([stored.data.title]));
+    const version = searchTablesVersion(db);
+    // Answered again as before (a revalidated read): what search holds of it is kept, not read again.
+    answers.put('getDeal', params, { ...stored, meta: { request_id: 'req_again' } }, Date.now());
+    expect(searchTablesVersion(db)).toBe(version);
+    answers.put('getDeal', params, { ...stored, data: { ...stored.data, title: 'Renamed by the CRM' } }, Date.now());
+    expect(dealTitles()).toEqual(new Set(['Renamed by the CRM']));
+    answers.put('getDeal', params, stored, Date.now());
+    expect(dealTitles()).toEqual(new Set([stored.data.title]));
   });
 
   it('leaves out a transcript the service answers 404 for, and finds it again once the service has it back', () => {

@@ -39,10 +39,10 @@ export function replicaAnswers(db: ReplicaDatabase) {
   const index = transcriptIndex(db);
   const model = workspaceModel(db);
   // The answer and what search and the model derive from it commit together.
-  const store = db.transaction((op: string, params: string, body: unknown, fetchedAt: number) => {
+  const store = db.transaction((op: string, params: string, body: unknown, fetchedAt: number, changed: boolean) => {
     upsert.run(op, params, JSON.stringify(body), fetchedAt);
     const read = Object.fromEntries(JSON.parse(params) as [string, unknown][]);
-    index.indexAnswer(op, read, body);
+    index.indexAnswer(op, read, body, changed);
     model.indexAnswer(op, read, body, fetchedAt);
   });
   const newest = db.prepare<[], { at: number | null }>('SELECT max(fetched_at) AS at FROM answers');
@@ -56,7 +56,7 @@ export function replicaAnswers(db: ReplicaDatabase) {
     put(op: string, params: string, body: unknown, fetchedAt: number): boolean {
       const before = select.get(op, params);
       const changed = !before || contentOf(JSON.parse(before.body)) !== contentOf(body);
-      store(op, params, body, fetchedAt);
+      store(op, params, body, fetchedAt, changed);
       return changed;
     },
     /**
@@ -64,7 +64,7 @@ export function replicaAnswers(db: ReplicaDatabase) {
      * the page as an answer: it showed others too, which the copy does not keep (its scope).
      */
     indexListed: db.transaction((op: 'listVideos' | 'listDeals', records: unknown[], seenAt: number) => {
-      index.indexAnswer(op, {}, { data: records });
+      index.indexAnswer(op, {}, { data: records }, true);
       model.indexAnswer(op, {}, { data: records }, seenAt);
     }),
     /** When the service last answered a read kept here; null for an empty replica. */

@@ -130,6 +130,7 @@ const ReplicaKeyAccount = z.string().regex(/^replica \S+$/, 'must be a local cop
 
 /** What the app answers the worker: the service, through its client, and the copies' keys. */
 export const appContract = {
+  /** The service's answer, a success's body unread where the key is not in it (`UnreadAnswer`). */
   request: {
     params: Read.extend({ purpose: z.enum(['read', 'sync']) }),
     result: answer,

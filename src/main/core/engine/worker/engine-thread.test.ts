@@ -8,6 +8,7 @@ import { demoKeyOf } from '../../../../shared/manifest';
 import type { KeyVault } from '../../platform/key-vault/key-vault';
 import { createSessionKeyVault } from '../../platform/key-vault/session-key-vault';
 import { createApiClient } from '../../service-client/api-client/api-client';
+import { apiFailure } from '../../testing/api-failure';
 import type { EngineOptions } from '../engine';
 import { appContract } from './engine-contract';
 import { startEngineThread } from './engine-thread';
@@ -37,7 +38,9 @@ function engineInWorker(overrides: Partial<EngineOptions> = {}) {
     settings: () => ({ localCopyOff: [], syncRequestsPerSecond: 50, localCopyResets: {}, copyScopes: {} }),
     dir: null,
     sync: null,
-    request: (_workspaceId, op, params, signal) => client.call(op as never, params as never, { signal }),
+    // As the app's door does: a success handed to the worker unread when it asks so.
+    request: (_workspaceId, op, params, signal, _purpose, unread) =>
+      (unread ? client.callUnread : client.call)(op as never, params as never, { signal }),
     isOnline: () => true,
     events: {
       syncProgress: () => events.push('syncProgress'),
@@ -118,6 +121,48 @@ describe('the engine in a worker thread', () => {
     });
     expect(await engine.callRows('w', { limit: 5 }, signal)).toEqual(serviceAgain(calls));
     expect(await engine.dealCalls('w', { id: dealId }, signal)).toEqual(serviceAgain(dealCalls));
+  });
+
+  it('reads the service’s answers in the worker, refusing one that is not JSON with the documented error', async () => {
+    const { engine } = engineInWorker();
+    const signal = new AbortController().signal;
+    const fault = proxy.inject({ when: 'listMembers', fault: { kind: 'not-json' }, times: 1 });
+    const error = await apiFailure(engine.read('w', 'listMembers', {}, signal));
+    expect(fault.injected()).toBe(1);
+    expect(error).toMatchObject({
+      code: 'invalid_response',
+      status: 200,
+      message: 'The service answered HTTP 200 with something that is not JSON.',
+    });
+    // The worker goes on reading answers: the next one is read and kept.
+    const members = await engine.read('w', 'listMembers', {}, signal);
+    expect(members).toMatchObject({ data: expect.any(Array), unreadable: [] });
+    expect(engine.restarts()).toBe(0);
+  });
+
+  it('starts a worker that died while it read an answer again, and the read is answered meanwhile', async () => {
+    const { engine } = engineInWorker();
+    const signal = new AbortController().signal;
+    // A long answer (a thousand copies of each deal), so the worker is likely still reading it when it dies.
+    const fault = proxy.inject({
+      when: 'listDeals',
+      fault: {
+        kind: 'edit',
+        edit(body) {
+          body.data = Array.from({ length: 1000 }, () => body.data as unknown[]).flat();
+        },
+      },
+      times: 1,
+    });
+    const reading = engine.read('w', 'listDeals', { limit: 20 }, signal);
+    await expect.poll(() => fault.injected(), { timeout: 20_000 }).toBe(1);
+    await engine.kill();
+    expect(await reading).toMatchObject({ data: expect.any(Array) });
+    await expect.poll(() => engine.restarts()).toBe(1);
+    const from = proxy.received().length;
+    await engine.read('w', 'listDeals', { limit: 4 }, signal);
+    await engine.read('w', 'listDeals', { limit: 4 }, signal);
+    expect(dealReads(from)).toHaveLength(1);
   });
 
   it('does not lose a copy’s removal asked for while its worker starts again', async () => {

@@ -16,6 +16,7 @@ import { mergedSearch } from '../replica/merged-search';
 import { dealCallsFromActivities } from '../replica/model/deal-calls';
 import type { ServiceHit } from '../replica/service-hits';
 import { type CopyReaderThread, startCopyReaderThread } from './copy-reader-thread';
+import { createCopyStatuses } from './copy-statuses';
 import { appContract, type EngineWorkerData, type engineContract, toEngineEvents } from './engine-contract';
 import { startWorkerHost } from './worker-host';
 
@@ -59,7 +60,7 @@ export function startEngineThread(
   let toldSettings = '';
   const toldOnline = new Map<string, boolean>();
   let onScreen: string | null = null;
-  const lastCopyStatus = new Map<string, CopyStatus>();
+  const copyStatuses = createCopyStatuses((workspaceId) => ask('copyStatus', { workspaceId }) as Promise<CopyStatus>);
   const lastSyncStatus = new Map<string, SyncStatus>();
 
   const host = startWorkerHost<typeof appContract, typeof engineContract>({
@@ -68,7 +69,7 @@ export function startEngineThread(
     serves: appContract,
     handlers: {
       request: ({ workspaceId, op, params, purpose }, signal) =>
-        options.request(workspaceId, op, params, signal, purpose),
+        options.request(workspaceId, op, params, signal, purpose, true),
       vaultGet: ({ account }) => options.vault.get(account),
       vaultSet: ({ account, key }) => options.vault.set(account, key),
       vaultDelete: ({ account }) => options.vault.delete(account),
@@ -84,6 +85,7 @@ export function startEngineThread(
         events.replicaChanged(workspaceId, reads);
       } else if (name === 'localCopyChanged') {
         const { workspaceId } = payload as { workspaceId: string };
+        copyStatuses.changed(workspaceId);
         void reader?.changed(workspaceId);
         events.localCopyChanged(workspaceId);
       } else if (name === 'copyReset') {
@@ -91,6 +93,7 @@ export function startEngineThread(
           workspaceId: string;
           reset: Parameters<typeof events.copyReset>[1];
         };
+        copyStatuses.changed(workspaceId);
         void reader?.changed(workspaceId);
         events.copyReset(workspaceId, reset);
       }
@@ -99,6 +102,7 @@ export function startEngineThread(
       // A new worker knows nothing: the settings, each service's reach and the workspace on screen.
       toldSettings = '';
       toldOnline.clear();
+      copyStatuses.changedAll();
       tell();
       for (const workspaceId of knownWorkspaces) tellOnline(workspaceId);
       if (onScreen) void host.call('show', { workspaceId: onScreen }).catch(() => {});
@@ -115,7 +119,7 @@ export function startEngineThread(
         dir: options.dir,
         vaultGet: (account) => options.vault.get(account),
         async copyStores(workspaceId) {
-          const status = (await host.call('copyStatus', { workspaceId })) as CopyStatus;
+          const status = await copyStatuses.get(workspaceId);
           return status.storage === 'file' && status.storingPaused === null;
         },
       })
@@ -138,7 +142,10 @@ export function startEngineThread(
   function tell(): void {
     const settings = JSON.stringify(options.settings());
     if (settings === toldSettings) return;
-    if (toldSettings) reader?.changedAll();
+    if (toldSettings) {
+      copyStatuses.changedAll();
+      reader?.changedAll();
+    }
     toldSettings = settings;
     host.emit(toEngineEvents.settings, JSON.parse(settings));
   }
@@ -192,10 +199,12 @@ export function startEngineThread(
 
   /** What removes or replaces a copy: the reader lets it go before, and asks the engine again after. */
   async function changing<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
+    copyStatuses.changed(workspaceId);
     await reader?.changed(workspaceId);
     try {
       return await work();
     } finally {
+      copyStatuses.changed(workspaceId);
       void reader?.changed(workspaceId);
     }
   }
@@ -372,14 +381,8 @@ export function startEngineThread(
         capped: false,
         from: 'none' as const,
       })),
-    async copyStatus(workspaceId) {
-      const status = await orElse<CopyStatus>(
-        ask('copyStatus', { workspaceId }) as Promise<CopyStatus>,
-        () => lastCopyStatus.get(workspaceId) ?? noCopyStatus,
-      );
-      lastCopyStatus.set(workspaceId, status);
-      return status;
-    },
+    copyStatus: (workspaceId) =>
+      orElse(copyStatuses.get(workspaceId), () => copyStatuses.last(workspaceId) ?? noCopyStatus),
     describeCopy: (workspaceId) => surely('describeCopy', { workspaceId }) as ReturnType<Engine['describeCopy']>,
     async syncStatus(workspaceId) {
       const status = await orElse(

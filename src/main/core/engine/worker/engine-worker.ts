@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { KeyVault } from '../../platform/key-vault/key-vault';
+import { isUnreadAnswer, readUnreadAnswer } from '../../service-client/api-client/unread-answer';
 import { createEngine, type Engine } from '../engine';
 import type { CopySettings } from '../replica/local-copies';
 import { type appContract, type EngineWorkerData, engineContract, toEngineEvents } from './engine-contract';
@@ -111,8 +112,10 @@ const engine: Engine = createEngine({
   sync: data.sync,
   storage: data.storage,
   revalidateAfterMs: data.revalidateAfterMs,
-  request: (workspaceId, op, params, signal, purpose) =>
-    app.call('request', { workspaceId, op, params, purpose }, signal),
+  request: async (workspaceId, op, params, signal, purpose) => {
+    const answer = await app.call('request', { workspaceId, op, params, purpose }, signal);
+    return isUnreadAnswer(answer) ? readUnreadAnswer(answer) : answer;
+  },
   isOnline: (workspaceId) => online.get(workspaceId) ?? true,
   events: {
     syncProgress: (status) => app.emit('syncProgress', status),

@@ -17,6 +17,7 @@ import { DEFAULT_MAX_ANSWER_BYTES, readBody } from './read-body';
 import { readResponse, redirectError } from './read-response';
 import { createRedactor } from './redact-secrets';
 import { defaultRetryPolicy, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry-policy';
+import { mayLeaveUnread, type UnreadAnswer } from './unread-answer';
 
 export interface ClientWait {
   code: string;
@@ -58,6 +59,15 @@ type EndpointMethods = {
 export interface ApiClient extends EndpointMethods {
   call<N extends EndpointName>(name: N, params: EndpointParams<N>, options?: CallOptions): Promise<ApiResult<N>>;
   /**
+   * `call`, but a success is handed back unread where its body may leave this thread (the key is
+   * not in it): another thread reads it with `readUnreadAnswer`, to the same value or error.
+   */
+  callUnread<N extends EndpointName>(
+    name: N,
+    params: EndpointParams<N>,
+    options?: CallOptions,
+  ): Promise<ApiResult<N> | UnreadAnswer>;
+  /**
    * Every page of a cursor-paginated collection, in order (interface, Pagination); a walk whose
    * pages do not end (a cursor again, nothing new, past `maxPages`) fails as `endless_pages`.
    */
@@ -90,11 +100,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** One request and the reading of its whole answer, both within the attempt's own time. */
   async function attempt(
+    name: EndpointName,
     def: EndpointDefinition,
     request: ReturnType<typeof buildRequest>,
     init: RequestInit,
     signal: AbortSignal,
     key: string,
+    unread: boolean,
   ): Promise<unknown> {
     const url = `${baseUrl}${request.target}`;
     const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(timerDelay(policy.attemptTimeoutMs))]);
@@ -111,14 +123,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw redirectError(response, url, redactor);
     }
     const text = await readBody(response, { maxBytes: maxAnswerBytes, attemptSignal, callSignal: signal });
+    if (unread && response.status >= 200 && response.status < 300 && mayLeaveUnread(text, key)) {
+      const requestIdHeader = response.headers.get('x-request-id');
+      return {
+        unreadAnswer: { name, status: response.status, text, requestIdHeader, pathValues: request.pathValues },
+      } satisfies UnreadAnswer;
+    }
     return readResponse(response, text, def, request.pathValues, redactor);
   }
 
-  async function call<N extends EndpointName>(
+  async function send<N extends EndpointName>(
     name: N,
     params: EndpointParams<N>,
-    callOptions: CallOptions = {},
-  ): Promise<ApiResult<N>> {
+    callOptions: CallOptions,
+    unread: boolean,
+  ): Promise<ApiResult<N> | UnreadAnswer> {
     const def: EndpointDefinition = endpoints[name];
     const request = buildRequest(def, (params ?? {}) as Record<string, unknown>, queryNames[name]);
     const key = await options.getKey();
@@ -137,7 +156,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (let attemptNumber = 1; ; attemptNumber++) {
       let failure: ApiError;
       try {
-        return (await attempt(def, request, init, signal, key)) as ApiResult<N>;
+        return (await attempt(name, def, request, init, signal, key, unread)) as ApiResult<N> | UnreadAnswer;
       } catch (error) {
         if (signal.aborted) throw abortError(callOptions.signal);
         if (!(error instanceof ApiError)) throw error;
@@ -157,6 +176,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
   }
+
+  const call = <N extends EndpointName>(name: N, params: EndpointParams<N>, callOptions: CallOptions = {}) =>
+    send(name, params, callOptions, false) as Promise<ApiResult<N>>;
+  const callUnread = <N extends EndpointName>(name: N, params: EndpointParams<N>, callOptions: CallOptions = {}) =>
+    send(name, params, callOptions, true);
 
   async function* pages<N extends PaginatedEndpointName>(
     name: N,
@@ -186,7 +210,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ]),
   ) as EndpointMethods;
 
-  return { ...methods, call, pages };
+  return { ...methods, call, callUnread, pages };
 }
 
 /** The caller's own abort is `cancelled`; the deadline running out is `timeout`. */

@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultProxy, startFaultProxy } from '../../../../service/testing/fault-proxy';
+import { type FaultProxy, type FaultRule, startFaultProxy } from '../../../../service/testing/fault-proxy';
 import { startTestService, type TestService } from '../../../../service/testing/test-service';
 import { demoKeyOf } from '../../../../shared/manifest';
 import { apiFailure } from '../../testing/api-failure';
 import { type ApiClientOptions, type ClientWait, createApiClient } from './api-client';
 import { isUnreachable } from './api-error';
+import { REDACTED } from './redact-secrets';
 import { MAX_RETRY_AFTER_SECONDS } from './retry-policy';
+import { isUnreadAnswer, mayLeaveUnread, readUnreadAnswer } from './unread-answer';
 
 /**
  * The API client against the real local service with a fault proxy between them: what a
@@ -180,6 +182,18 @@ const isoForms: { name: string; write(iso: string): string; read(iso: string): s
   },
 ];
 
+/** The deal `id` in a list page gets a created_at no calendar has. */
+const impossibleCreatedAt = (id: string): FaultRule => ({
+  when: 'listDeals',
+  fault: {
+    kind: 'edit',
+    edit(body) {
+      const deal = (body.data as Record<string, string>[]).find((candidate) => candidate.id === id)!;
+      deal.created_at = '2024-02-30T10:00Z';
+    },
+  },
+});
+
 describe('timestamps in every form ISO 8601 allows', () => {
   it('are read in every record of a list, as the same instants in RFC 3339 UTC', async () => {
     const { api } = client();
@@ -216,16 +230,7 @@ describe('timestamps in every form ISO 8601 allows', () => {
     const { api } = client();
     const served = await api.listDeals({ limit: 5 });
     const broken = served.data[2]!.id;
-    const fault = proxy.inject({
-      when: 'listDeals',
-      fault: {
-        kind: 'edit',
-        edit(body) {
-          const deal = (body.data as Record<string, string>[]).find((candidate) => candidate.id === broken)!;
-          deal.created_at = '2024-02-30T10:00Z';
-        },
-      },
-    });
+    const fault = proxy.inject(impossibleCreatedAt(broken));
     const read = await api.listDeals({ limit: 5 });
     expect(fault.injected()).toBe(1);
     expect(read.data.map((deal) => deal.id)).toEqual(served.data.map((deal) => deal.id).filter((id) => id !== broken));
@@ -297,3 +302,57 @@ for (const kind of ['analysis', 'scoring'] as const) {
     });
   });
 }
+
+/** The answer read where it was handed: in another thread in the app, here after a structured clone. */
+function readElsewhere(answer: unknown) {
+  expect(isUnreadAnswer(answer)).toBe(true);
+  return readUnreadAnswer(structuredClone(answer) as Parameters<typeof readUnreadAnswer>[0]);
+}
+
+describe('an answer handed on unread', () => {
+  it('reads to what the client reads itself, a record that cannot be read left out and named', async () => {
+    const served = await client().api.listDeals({ limit: 5 });
+    const broken = served.data[2]!.id;
+    const fault = proxy.inject(impossibleCreatedAt(broken));
+    const inMain = await client().api.listDeals({ limit: 5 });
+    const elsewhere = readElsewhere(await client().api.callUnread('listDeals', { limit: 5 }));
+    expect(fault.injected()).toBe(2);
+    expect(elsewhere).toEqual({ ...inMain, meta: { ...inMain.meta, request_id: expect.stringMatching(/^req_/) } });
+    expect(elsewhere.unreadable).toEqual([
+      { id: broken, path: 'data[2]', problem: 'created_at: must be an ISO 8601 date-time' },
+    ]);
+  });
+
+  it('refuses a body that is not JSON with the error the client gives', async () => {
+    const fault = proxy.inject({ when: 'listDeals', fault: { kind: 'not-json' } });
+    const inMain = await apiFailure(client().api.listDeals({ limit: 5 }));
+    const unread = await client().api.callUnread('listDeals', { limit: 5 });
+    const elsewhere = await apiFailure((async () => readElsewhere(unread))());
+    expect(fault.injected()).toBe(2);
+    expect(elsewhere).toMatchObject({
+      code: 'invalid_response',
+      status: 200,
+      message: 'The service answered HTTP 200 with something that is not JSON.',
+    });
+    expect(elsewhere.toBridgeError()).toEqual(inMain.toBridgeError());
+  });
+
+  it('is not handed on when the key is in it: the client reads it and removes the key', async () => {
+    const fault = proxy.inject({
+      when: 'listDeals',
+      fault: {
+        kind: 'edit',
+        edit(body) {
+          (body.data as Record<string, string>[])[0]!.title = `Renewal ${key}`;
+        },
+      },
+    });
+    const answer = await client().api.callUnread('listDeals', { limit: 5 });
+    expect(fault.injected()).toBe(1);
+    expect(isUnreadAnswer(answer)).toBe(false);
+    expect((answer as { data: { title: string }[] }).data[0]!.title).toBe(`Renewal ${REDACTED}`);
+    // Nor when JSON's escapes could spell it: the key's thread reads that too.
+    const [prefix, rest] = key.split('_') as [string, string];
+    expect(mayLeaveUnread(`{"title":"${prefix}\\u005f${rest}"}`, key)).toBe(false);
+  });
+});

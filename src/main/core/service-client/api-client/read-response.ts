@@ -12,6 +12,9 @@ export interface ReadAnswer {
   unreadable: UnreadableRecord[];
 }
 
+/** What an answer is read by besides its body: a `Response`, or what another thread was handed of one. */
+type AnsweredStatus = Pick<Response, 'status' | 'headers'>;
+
 /** When a proxy or a crash answers without the envelope, the status still says what happened. */
 function codeForStatus(status: number): string {
   if (status === 401) return 'unauthorized';
@@ -37,7 +40,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The body's request id when it has one, else the `X-Request-Id` header's, else none (empty). */
-function requestIdOf(json: unknown, response: Response): string {
+function requestIdOf(json: unknown, response: AnsweredStatus): string {
   const fromBody = isRecord(json) && isRecord(json.meta) ? json.meta.request_id : undefined;
   if (typeof fromBody === 'string' && fromBody) return fromBody.slice(0, 200);
   return (response.headers.get('x-request-id') ?? '').slice(0, 200);
@@ -108,7 +111,7 @@ export function redirectError(response: Response, requestUrl: string, redactor: 
  * code the service sends, known to Callscope or not.
  */
 export function readResponse(
-  response: Response,
+  response: AnsweredStatus,
   text: string,
   def: EndpointDefinition,
   pathValues: Record<string, unknown>,
