@@ -85,11 +85,16 @@ function watchScreens() {
       );
       return none ? 0 : null;
     },
-    // The count of changes and the changes listed.
+    // The count of changes, and the changes listed down to the window's foot (or all of them, when fewer).
     changes() {
       const summary = onView()?.querySelector('.changes-summary');
       if (!summary) return null;
-      return Number(/^(\d+)/.exec(summary.textContent ?? '')?.[1] ?? 0);
+      const count = Number(/^(\d+)/.exec(summary.textContent ?? '')?.[1] ?? 0);
+      const rows = onView()?.querySelectorAll('.change-row') ?? [];
+      const last = rows[rows.length - 1];
+      const filled =
+        rows.length >= count || (last !== undefined && last.getBoundingClientRect().bottom >= window.innerHeight);
+      return filled ? count : null;
     },
   };
   const { scheduler } = window as unknown as { scheduler: { postTask(task: () => void, options: object): void } };

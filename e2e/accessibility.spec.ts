@@ -1,6 +1,14 @@
 import type { ServedDeal } from '../src/shared/api/served';
 import { analysedCall } from './other-services/every-screen';
-import { addWorkspace, expectAccessible, issueKey, openScreen, reopenDemo, serviceGet } from './screen-helpers';
+import {
+  addWorkspace,
+  expectAccessible,
+  issueKey,
+  openScreen,
+  openWorkspaceSettings,
+  reopenDemo,
+  serviceGet,
+} from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -84,7 +92,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         // Added, the workspace opens on its Pipeline: Settings is asked for once it has.
         await addWorkspace(page, callscope, 'Axe', await issueKey(callscope));
         await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-        await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+        await openWorkspaceSettings(page);
         await page.getByRole('button', { name: 'Revoke key…' }).click();
         await expect(page.getByRole('dialog', { name: 'Revoke this key?' })).toBeVisible();
         await expectAccessible(page);

@@ -1,5 +1,5 @@
 import type { ServedVideo } from '../src/shared/api/served';
-import { openScreen, serviceGet } from './screen-helpers';
+import { openScreen, openWorkspaceSettings, serviceGet } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 
 // The local copy's disk can fill: SQLite's page limit makes its writes fail as a full disk does.
@@ -29,7 +29,7 @@ test('with the disk full, the top bar and Settings say the local copy is paused 
   // The whole sentence is the top bar status's own title (it is a button opening the settings).
   await expect(page.locator('button.freshness')).toHaveAttribute('title', /Local copy paused: the disk is full\./);
 
-  await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+  await openWorkspaceSettings(page);
   const localCopy = page.getByRole('region', { name: 'Local copy' });
   await expect(localCopy.getByText(/^Local copy paused: the disk is full\./)).toBeVisible();
 

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { ServedVideo } from '../src/shared/api/served';
-import { addWorkspace, expectAccessible, issueKey, openScreen, reopenDemo, serviceGet } from './screen-helpers';
+import {
+  addWorkspace,
+  expectAccessible,
+  issueKey,
+  openScreen,
+  openWorkspaceSettings,
+  reopenDemo,
+  serviceGet,
+} from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
 
 // The app's own background sync, counted at a proxy that changes nothing.
@@ -57,7 +65,7 @@ test('Settings show the local copy’s size; turned off it keeps nothing, turned
   await page.getByRole('link', { name: 'Calls', exact: true }).click();
   await expect(page.getByRole('table', { name: /Calls/ })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+  await openWorkspaceSettings(page);
   const from = callscope.requestsMade().length;
   await keep.click();
   await expect(keep).toBeChecked();
@@ -90,7 +98,7 @@ test('removing a workspace asks first, then it leaves the switcher and the demo 
   callscope,
 }) => {
   await addWorkspace(page, callscope, 'Short-lived', await issueKey(callscope));
-  await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+  await openWorkspaceSettings(page);
   await page.getByRole('button', { name: 'Remove workspace…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove Short-lived?' });
   await expect(confirm).toContainText('Everything on the service stays');
@@ -115,7 +123,7 @@ test('a key the service refuses deletes the local copy, which comes back once a 
   const prompt = page.getByRole('dialog', { name: 'Re-enter your key' });
   await prompt.getByRole('button', { name: 'Not now' }).click();
 
-  await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+  await openWorkspaceSettings(page);
   const localCopy = page.getByRole('region', { name: 'Local copy' });
   await expect(localCopy.getByText('Deleted, because this workspace has no key the service accepts')).toBeVisible();
   await expect(localCopy.getByText('None kept')).toBeVisible();

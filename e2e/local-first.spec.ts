@@ -5,6 +5,7 @@ import {
   demoOrg,
   issueKey,
   openScreen,
+  openWorkspaceSettings,
   reopenDemo,
   serviceGet,
   unanalysedCalls,
@@ -142,7 +143,7 @@ test.describe('changes to the service are not queued while it is stopped', () =>
   }) => {
     // The demo workspace's key is the service's own, with nothing to replace: a workspace of its own key.
     await addWorkspace(page, callscope, 'Offline keys', await issueKey(callscope));
-    await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+    await openWorkspaceSettings(page);
     const replaceForm = page.getByRole('form', { name: 'Replace the key' });
     const replace = replaceForm.getByRole('button', { name: 'Use this key' });
     const stopUsing = page.getByRole('region', { name: 'Stop using this key' });

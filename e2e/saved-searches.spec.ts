@@ -55,7 +55,8 @@ test.describe('saved searches', () => {
     expect(expected).toBeGreaterThan(0);
     const shownCount = `${expected}${inNewCall.meta.total_matches > 100 ? '+' : ''}`;
 
-    const searchButton = page.getByRole('button', { name: /Search transcripts/ });
+    // The top bar's palette button carries the saved searches' news (transcript search is its first row).
+    const searchButton = page.getByRole('button', { name: /Go to, search or do/ });
     await expect(searchButton).toContainText(`${shownCount} new`, { timeout: 15_000 });
     await expect(page).toHaveTitle(`(${shownCount}) Callscope`);
 

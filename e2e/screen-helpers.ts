@@ -38,6 +38,12 @@ export async function unanalysedCalls(callscope: CallscopeApp): Promise<ServedVi
   return found;
 }
 
+/** Opens Workspace and key as a person does: the member's name at the top bar's right, then its link. */
+export async function openWorkspaceSettings(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('button').click();
+  await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+}
+
 /** Opens a screen of the app by its route, e.g. `/deals/deal_1`. */
 export async function openScreen(page: Page, callscope: CallscopeApp, path = '/deals'): Promise<void> {
   await page.goto(`${callscope.appUrl}#${path}`);

@@ -1,4 +1,4 @@
-import { addWorkspace, demoOrg, issueKey, openScreen, reopenDemo } from './screen-helpers';
+import { addWorkspace, demoOrg, issueKey, openScreen, openWorkspaceSettings, reopenDemo } from './screen-helpers';
 import { expect, test } from './support/fixtures';
 import { retryingStatus } from './support/status';
 
@@ -39,7 +39,7 @@ test.describe('workspaces and keys', () => {
   test('revoking the key says what happens, then the workspace asks for a new key', async ({ page, callscope }) => {
     const apiKey = await issueKey(callscope);
     await addWorkspace(page, callscope, 'Revocable', apiKey);
-    await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+    await openWorkspaceSettings(page);
     await page.getByRole('button', { name: 'Revoke key…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke this key?' });
     await expect(confirm).toContainText('This cannot be undone');
@@ -55,7 +55,7 @@ test.describe('workspaces and keys', () => {
   test('signing out keeps the key working elsewhere and asks for a key to come back', async ({ page, callscope }) => {
     const apiKey = await issueKey(callscope);
     await addWorkspace(page, callscope, 'Leaving', apiKey);
-    await page.getByRole('link', { name: 'Workspace and key', exact: true }).click();
+    await openWorkspaceSettings(page);
     await page.getByRole('button', { name: 'Sign out of Leaving' }).click();
     await page.getByRole('dialog', { name: 'Sign out of Leaving?' }).getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Leaving needs a key' })).toBeVisible();

@@ -91,7 +91,7 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
         {digest.hits.length === 0 ? (
           <p className="muted">None of your “in the digest” rules met a change in this window.</p>
         ) : (
-          <ul className="hit-list">
+          <ul className="framed-list">
             {digest.hits.map((hit) => (
               <HitRow key={hit.id} hit={hit} />
             ))}
@@ -103,7 +103,7 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
         {total === 0 ? (
           <p className="muted">No change to the deals in this window.</p>
         ) : (
-          <ul className="change-counts">
+          <ul className="change-counts framed-list">
             {counts.map(([kind, count]) => (
               <li key={kind}>{countWords(kind, count)}</li>
             ))}
@@ -116,7 +116,7 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
         {digest.reviewQueue.length === 0 ? (
           <p className="muted">No call was waiting for review.</p>
         ) : (
-          <ul className="hit-list">
+          <ul className="framed-list">
             {digest.reviewQueue.map((item) => (
               <li key={item.callId} className="hit-row">
                 <Link to={paths.call(item.callId)}>
@@ -133,7 +133,7 @@ function DigestBody({ digest, digestAt }: { digest: Digest; digestAt: string | n
         {digest.trackerHits.length === 0 ? (
           <p className="muted">No tracker was said on a call in this window.</p>
         ) : (
-          <ul className="hit-list">
+          <ul className="framed-list">
             {digest.trackerHits.map((hit) => (
               <li key={hit.key} className="hit-row">
                 <Link to={paths.call(hit.callId)}>

@@ -143,7 +143,7 @@ function Rules({
           </p>
         </EmptyState>
       ) : (
-        <ul className="rule-list">
+        <ul className="framed-list">
           {rules.map((rule) => {
             const whose = teamWords(rule.team, nameOf);
             const words = `${ruleWords(rule, context)}, ${whose.toLocaleLowerCase()}`;
@@ -280,7 +280,7 @@ function Recent({ hits }: { hits: RuleHit[] }) {
       {hits.length === 0 ? (
         <p className="muted">No notification from your “now” rules yet.</p>
       ) : (
-        <ul className="hit-list">
+        <ul className="framed-list">
           {hits.map((hit) => (
             <HitRow key={hit.id} hit={hit} />
           ))}

@@ -3,8 +3,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { memberName } from '../../shared/api';
 import type { NotificationRule, RuleKind, TrackerSide } from '../../shared/notification-rules';
 import { Dialog } from '../shared-ui/Dialog';
+import { type SelectChoice, SelectField } from '../shared-ui/SelectField';
 import { memberQueries } from '../team/queries';
 import { useTrackerChoices } from './tracker-choices';
+
+const sideChoices: SelectChoice[] = [
+  ['buyer', 'The buyer'],
+  ['seller', 'The seller'],
+  ['anyone', 'Anyone'],
+];
 
 const kindChoices: [RuleKind, string][] = [
   ['probability-drop', 'A deal loses points of win probability'],
@@ -79,10 +86,7 @@ export function RuleEditor({
   const members = useQuery(memberQueries.list());
   const trackers = useTrackerChoices();
   const ids = {
-    kind: useId(),
     number: useId(),
-    tracker: useId(),
-    side: useId(),
     problem: useId(),
     team: useId(),
     delivery: useId(),
@@ -108,22 +112,13 @@ export function RuleEditor({
   return (
     <Dialog open onClose={onClose} title={rule ? 'Change the rule' : 'Write a rule'} className="rule-editor">
       <form onSubmit={submit} aria-describedby={problem ? ids.problem : undefined}>
-        <div className="field">
-          <label htmlFor={ids.kind}>Tell me when</label>
-          <select
-            id={ids.kind}
-            value={draft.kind}
-            // biome-ignore lint/a11y/noAutofocus: the dialog opens to write this choice first
-            autoFocus
-            onChange={(event) => update({ kind: event.target.value as RuleKind })}
-          >
-            {kindChoices.map(([kind, words]) => (
-              <option key={kind} value={kind}>
-                {words}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Tell me when"
+          value={draft.kind}
+          choices={kindChoices}
+          onChange={(kind) => update({ kind: kind as RuleKind })}
+          autoFocus
+        />
         {number && (
           <div className="field">
             <label htmlFor={ids.number}>{number.label}</label>
@@ -141,33 +136,19 @@ export function RuleEditor({
         )}
         {draft.kind === 'tracker-said' && (
           <>
-            <div className="field">
-              <label htmlFor={ids.tracker}>Tracker</label>
-              <select
-                id={ids.tracker}
-                value={draft.trackerId ?? ''}
-                onChange={(event) => update({ trackerId: event.target.value || null })}
-              >
-                <option value="">Any tracker</option>
-                {trackers.map((tracker) => (
-                  <option key={tracker.id} value={tracker.id}>
-                    {tracker.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.side}>Said by</label>
-              <select
-                id={ids.side}
-                value={draft.side}
-                onChange={(event) => update({ side: event.target.value as TrackerSide })}
-              >
-                <option value="buyer">The buyer</option>
-                <option value="seller">The seller</option>
-                <option value="anyone">Anyone</option>
-              </select>
-            </div>
+            <SelectField
+              label="Tracker"
+              value={draft.trackerId ?? ''}
+              blank="Any tracker"
+              choices={trackers.map((tracker) => [tracker.id, tracker.name])}
+              onChange={(trackerId) => update({ trackerId: trackerId || null })}
+            />
+            <SelectField
+              label="Said by"
+              value={draft.side}
+              choices={sideChoices}
+              onChange={(side) => update({ side: side as TrackerSide })}
+            />
           </>
         )}
         <fieldset className="choices">

@@ -3,9 +3,10 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import type { SavedSearch } from '../../shared/bridge';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
+import { newMatchesBadge } from '../search/new-matches';
 import { OptionGroup } from '../search/OptionGroup';
 import { PaletteOption } from '../search/PaletteOption';
-import { useSavedSearchActions } from '../search/saved-searches';
+import { savedSearchQueries, useSavedSearchActions } from '../search/saved-searches';
 import { loadSavedSearch, useSearchBox } from '../search/search-store';
 import { Dialog } from '../shared-ui/Dialog';
 import { actionsOnOffer, useActionRegistrations } from '../shared-ui/screen-actions';
@@ -51,6 +52,7 @@ function PaletteBody({ workspaceId, onDone }: { workspaceId: string; onDone: () 
   const actions = useMemo(() => actionItems(actionsOnOffer()), [registrations]);
   const [recentIds] = useState(() => recentPaletteIds(workspaceId));
   const records = useQuery(paletteQueries.records());
+  const saved = useQuery(savedSearchQueries.list());
   const markSeen = useSavedSearchActions().open.mutate;
   const openSearch = useUiStore((state) => state.openSearch);
   const recordRows = useMemo(
@@ -73,8 +75,15 @@ function PaletteBody({ workspaceId, onDone }: { workspaceId: string; onDone: () 
   const sections: { label: string; items: PaletteItem[] }[] = useMemo(() => {
     if (q === '') {
       const empty = emptyPaletteItems(recentIds, everything);
+      // The top bar's one button opens this palette: transcript search is offered first, with the saved searches' news.
+      const searchRow = everything.find((item) => item.id === 'action:search-transcripts');
+      const news = newMatchesBadge(saved.data);
       return [
-        { label: 'Recent', items: empty.recent },
+        {
+          label: 'Search',
+          items: searchRow ? [{ ...searchRow, detail: news ? `${news} new in saved searches` : undefined }] : [],
+        },
+        { label: 'Recent', items: empty.recent.filter((item) => item !== searchRow) },
         { label: 'On this screen', items: empty.screen },
       ].filter((section) => section.items.length > 0);
     }
@@ -86,7 +95,7 @@ function PaletteBody({ workspaceId, onDone }: { workspaceId: string; onDone: () 
       run: () => searchTranscripts(q),
     };
     return [{ label: 'Matches', items: [...rankItems(q, everything), search] }];
-  }, [q, everything, recentIds]);
+  }, [q, everything, recentIds, saved.data]);
   const rows = sections.flatMap((section) => section.items);
   const [active, setActive] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first row is selected again for each text

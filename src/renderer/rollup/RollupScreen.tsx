@@ -18,6 +18,7 @@ import {
   rangeProblem,
   readRollupView,
   rollupQueryOf,
+  sinceNeedsBookmarks,
   writeRollupView,
 } from './rollup-view';
 import { SinceControl } from './SinceControl';
@@ -46,9 +47,15 @@ export function RollupScreen({ rowActions }: { rowActions?: (row: RollupRow) => 
   const [address, setAddress] = useAddressQuery();
   const view = readRollupView(address);
   const update = (change: Partial<RollupView>) => setAddress(writeRollupView({ ...view, ...change }));
-  const bookmarks = useQuery(bookmarkQueries.list()).data;
+  const bookmarksRead = useQuery(bookmarkQueries.list());
+  const bookmarks = bookmarksRead.data;
   const query = rollupQueryOf(view, bookmarks);
-  const rollup = useQuery({ ...rollupQueries.view(query), placeholderData: keepPreviousData });
+  // Counted from a bookmark, the roll-up waits for its moment rather than read (and show) the range's start first.
+  const rollup = useQuery({
+    ...rollupQueries.view(query),
+    placeholderData: keepPreviousData,
+    enabled: !(sinceNeedsBookmarks(view) && bookmarksRead.isPending),
+  });
   const [picked, setPicked] = useState<CellPick | null>(null);
   const [focused, setFocused] = useState<CellPick>(everyDeal);
   const close = () => {

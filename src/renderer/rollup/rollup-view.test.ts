@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthStart } from '../../shared/rollup';
-import { readRollupView, rollupQueryOf, writeRollupView } from './rollup-view';
+import { readRollupView, rollupQueryOf, sinceNeedsBookmarks, writeRollupView } from './rollup-view';
 
 const today = new Date(2026, 10, 27, 9, 30);
 const read = (query: string) => readRollupView(new URLSearchParams(query), today);
@@ -65,5 +65,13 @@ describe('the roll-up’s address', () => {
     expect(rollupQueryOf(lastLook, { lastLook: null, named: [] }, today).since).toBe(start);
     expect(rollupQueryOf(read('since=bookmark:gone'), bookmarks, today).since).toBe(start);
     expect(rollupQueryOf(read('since=bookmark:bm_1'), undefined, today).since).toBe(start);
+  });
+
+  it('waits for the bookmarks only when it counts from one of them', () => {
+    expect(sinceNeedsBookmarks(read('since=last-look'))).toBe(true);
+    expect(sinceNeedsBookmarks(read('since=bookmark:bm_1'))).toBe(true);
+    expect(sinceNeedsBookmarks(read(''))).toBe(false);
+    expect(sinceNeedsBookmarks(read('since=monday'))).toBe(false);
+    expect(sinceNeedsBookmarks(read('since=2026-11-02T09:00:00.000Z'))).toBe(false);
   });
 });

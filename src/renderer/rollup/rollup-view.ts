@@ -99,6 +99,10 @@ export function resolveSince(view: RollupView, bookmarks: Bookmarks | undefined,
   return since;
 }
 
+/** Whether the instant a view counts from is one of the manager's bookmarks, so known only once they are read. */
+export const sinceNeedsBookmarks = (view: Pick<RollupView, 'since'>) =>
+  view.since === 'last-look' || (view.since?.startsWith('bookmark:') ?? false);
+
 export function rollupQueryOf(view: RollupView, bookmarks?: Bookmarks, now = new Date()): RollupQuery {
   return { from: view.from, to: view.to, since: resolveSince(view, bookmarks, now), statuses: [...view.statuses] };
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import type { DealChange } from '../../shared/what-changed';
 import { listItem } from '../navigation/list-items';
 import { CallLink } from '../records/CallLink';
@@ -11,6 +11,13 @@ import { type ChangesView, groupChanges } from './changes-view';
 /** Rows a group shows before "Show all": a week of a large team reads at a glance, the rest on asking. */
 const ROWS_AT_FIRST = 50;
 
+/**
+ * Rows of the screen's first frame, across groups: more than the tallest window shows. The rest
+ * follow in a render React runs in the background right after that frame (a key pressed meanwhile
+ * goes first), so hundreds of changes do not hold back the first look at them.
+ */
+const ROWS_IN_FIRST_FRAME = 30;
+
 export function ChangeGroups({
   changes,
   group,
@@ -22,10 +29,25 @@ export function ChangeGroups({
 }) {
   const currency = useWorkspaceCurrency();
   const context: WordsContext = { nameOf: (memberId) => names[memberId] ?? memberId, currency };
+  const rowsToPaint = useDeferredValue(Number.POSITIVE_INFINITY, ROWS_IN_FIRST_FRAME);
+  let rowsLeft = rowsToPaint;
+  const groups = groupChanges(changes, group, context.nameOf).flatMap((each) => {
+    if (rowsLeft <= 0) return [];
+    const rows = rowsLeft;
+    rowsLeft -= Math.min(each.changes.length, ROWS_AT_FIRST);
+    return [{ ...each, rows }];
+  });
   return (
     <div className="change-groups">
-      {groupChanges(changes, group, context.nameOf).map((each) => (
-        <ChangeGroup key={each.key} title={each.title} changes={each.changes} group={group} context={context} />
+      {groups.map((each) => (
+        <ChangeGroup
+          key={each.key}
+          title={each.title}
+          changes={each.changes}
+          rowsToPaint={each.rows}
+          group={group}
+          context={context}
+        />
       ))}
     </div>
   );
@@ -34,29 +56,33 @@ export function ChangeGroups({
 function ChangeGroup({
   title,
   changes,
+  rowsToPaint,
   group,
   context,
 }: {
   title: string;
   changes: readonly DealChange[];
+  /** Of the rows shown, how many this render paints (the first frame's share; the rest right after). */
+  rowsToPaint: number;
   group: ChangesView['group'];
   context: WordsContext;
 }) {
   const titleId = useId();
   const [limit, setLimit] = useState(ROWS_AT_FIRST);
+  const painted = Math.min(limit, rowsToPaint);
   return (
     <section className="change-group" aria-labelledby={titleId}>
       <h2 id={titleId}>
         {title} <span className="count muted">{changes.length}</span>
       </h2>
-      <ul className="change-list">
-        {changes.slice(0, limit).map((change) => (
+      <ul className="framed-list">
+        {changes.slice(0, painted).map((change) => (
           <li key={change.key}>
             <ChangeRow change={change} group={group} context={context} />
           </li>
         ))}
       </ul>
-      {changes.length > limit && (
+      {changes.length > limit && painted === limit && (
         <button type="button" className="button small" onClick={() => setLimit(changes.length)}>
           Show all {changes.length}
         </button>

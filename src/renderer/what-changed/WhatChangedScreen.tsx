@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Ref, useId, useRef, useState } from 'react';
+import { type Ref, useRef, useState } from 'react';
 import type { Bookmarks } from '../../shared/bookmarks';
 import { humanize } from '../../shared/humanize';
 import type { WhatChanged } from '../../shared/what-changed';
@@ -16,6 +16,7 @@ import { ErrorState } from '../shared-ui/ErrorState';
 import { formatDateTime } from '../shared-ui/format';
 import { InlineError } from '../shared-ui/InlineError';
 import { useKeyShortcut } from '../shared-ui/key-shortcut';
+import { type SelectChoice, SelectField } from '../shared-ui/SelectField';
 import { SkeletonRows } from '../shared-ui/Skeleton';
 import { useUndoOffer } from '../state/undo-offer';
 import { ChangeGroups } from './ChangeGroups';
@@ -149,6 +150,11 @@ export function WhatChangedScreen() {
   );
 }
 
+const groupChoices: SelectChoice[] = [
+  ['owner', 'Owner'],
+  ['kind', 'Kind of change'],
+];
+
 function Filters({
   view,
   update,
@@ -162,7 +168,6 @@ function Filters({
   sinceRef: Ref<HTMLSelectElement>;
   bookmarks: Bookmarks | undefined;
 }) {
-  const ids = { owner: useId(), status: useId(), group: useId() };
   const names = answer?.names ?? {};
   const owners = [...new Set((answer?.changes ?? []).map((change) => change.ownerId ?? NO_OWNER))]
     .filter((owner) => owner !== NO_OWNER)
@@ -175,48 +180,29 @@ function Filters({
       onSubmit={(e) => e.preventDefault()}
     >
       <SincePicker ref={sinceRef} choice={view.since} bookmarks={bookmarks} onChange={(since) => update({ since })} />
-      <div className="field inline-field">
-        <label htmlFor={ids.owner}>Owner</label>
-        <select
-          id={ids.owner}
-          value={view.owner ?? ''}
-          onChange={(event) => update({ owner: event.target.value || null })}
-        >
-          <option value="">Anyone</option>
-          {owners.map((owner) => (
-            <option key={owner} value={owner}>
-              {names[owner] ?? owner}
-            </option>
-          ))}
-          <option value={NO_OWNER}>No owner</option>
-        </select>
-      </div>
-      <div className="field inline-field">
-        <label htmlFor={ids.status}>Deal status</label>
-        <select
-          id={ids.status}
-          value={view.status ?? ''}
-          onChange={(event) => update({ status: event.target.value || null })}
-        >
-          <option value="">Any</option>
-          {allStatuses.map((status) => (
-            <option key={status} value={status}>
-              {humanize(status)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field inline-field">
-        <label htmlFor={ids.group}>Group by</label>
-        <select
-          id={ids.group}
-          value={view.group}
-          onChange={(event) => update({ group: event.target.value === 'kind' ? 'kind' : 'owner' })}
-        >
-          <option value="owner">Owner</option>
-          <option value="kind">Kind of change</option>
-        </select>
-      </div>
+      <SelectField
+        inline
+        label="Owner"
+        value={view.owner ?? ''}
+        blank="Anyone"
+        choices={[...owners.map((owner): SelectChoice => [owner, names[owner] ?? owner]), [NO_OWNER, 'No owner']]}
+        onChange={(owner) => update({ owner: owner || null })}
+      />
+      <SelectField
+        inline
+        label="Deal status"
+        value={view.status ?? ''}
+        blank="Any"
+        choices={allStatuses.map((status) => [status, humanize(status)])}
+        onChange={(status) => update({ status: status || null })}
+      />
+      <SelectField
+        inline
+        label="Group by"
+        value={view.group}
+        choices={groupChoices}
+        onChange={(group) => update({ group: group === 'kind' ? 'kind' : 'owner' })}
+      />
     </form>
   );
 }
@@ -255,7 +241,13 @@ function Changes({ answer, view }: { answer: WhatChanged; view: ChangesView }) {
       ) : shown.length === 0 ? (
         <EmptyState title={filtered ? 'No changes of these deals' : 'Nothing changed'} />
       ) : (
-        <ChangeGroups changes={shown} group={view.group} names={answer.names} />
+        // A new grouping or filter is a new list: it paints its first rows at once too.
+        <ChangeGroups
+          key={`${view.group} ${view.owner} ${view.status}`}
+          changes={shown}
+          group={view.group}
+          names={answer.names}
+        />
       )}
       <HistoryNotes answer={answer} />
     </>

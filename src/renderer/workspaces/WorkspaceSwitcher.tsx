@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Workspace } from '../../shared/bridge';
 import { useWorkspaceChange } from './queries';
 
-/** The header's workspace picker and the member the key belongs to, by name. */
+/** The header's workspace picker. */
 export function WorkspaceSwitcher({ workspaces, active }: { workspaces: Workspace[]; active: Workspace }) {
   const switchTo = useWorkspaceChange('switchWorkspace');
   const selectId = useId();
@@ -23,9 +23,6 @@ export function WorkspaceSwitcher({ workspaces, active }: { workspaces: Workspac
           </option>
         ))}
       </select>
-      <span className="member-name" title={active.member?.email ?? undefined}>
-        {active.member ? active.member.display_name : 'Unknown member'}
-      </span>
     </div>
   );
 }
