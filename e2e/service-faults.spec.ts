@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { EndpointName } from '../src/shared/api/endpoints';
 import type { ServedDeal } from '../src/shared/api/served';
+import { callInCopy } from './local-search-helpers';
 import { openScreen, readyCalls, serviceGet } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
 
@@ -132,21 +133,14 @@ test.describe('transcript search when the service part fails', () => {
     page,
     callscope,
   }) => {
-    // A call seen once is in the copy, its transcript with it.
-    const [video] = await readyCalls(callscope);
-    const transcript = (await serviceGet<{ data: { text: string }[] }>(callscope, `/v1/videos/${video!.id}/transcript`))
-      .data;
-    const word = transcript.flatMap((line) => line.text.match(/\p{L}{6,}/gu) ?? [])[0]!;
-    await openScreen(page, callscope, `/calls/${video!.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: video!.title })).toBeVisible();
-    await expect(page.locator('[data-segment-id]').first()).toBeVisible();
+    const { video, word } = await callInCopy(page, callscope);
 
     const failing = callscope.faults.inject({ when: 'searchTranscripts', fault: { kind: 'status', status: 500 } });
     await page.keyboard.press('/');
     const palette = page.getByRole('dialog', { name: 'Search transcripts' });
     await palette.getByRole('combobox', { name: 'Search every transcript' }).fill(word);
     await expect(palette.getByText(/could not be searched/)).toBeVisible();
-    await expect(palette.getByRole('listbox').getByRole('group', { name: video!.title })).toBeVisible();
+    await expect(palette.getByRole('listbox').getByRole('group', { name: video.title })).toBeVisible();
     await expect(palette.getByRole('alert')).toHaveCount(0);
     expect(failing.injected()).toBeGreaterThan(0);
     failing.remove();
