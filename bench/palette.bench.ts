@@ -74,6 +74,10 @@ export default async function paletteBench(): Promise<void> {
     try {
       const loadBefore = loadAverage();
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      // A page that crashes or throws ends the run with its reason, not with a bare "page closed".
+      page.on('crash', () => console.error('the page crashed (its renderer process died)'));
+      page.on('pageerror', (error) => console.error(`page error: ${error.stack ?? error.message}`));
+      browser.on('disconnected', () => console.error('the browser went away'));
       await page.addInitScript('globalThis.__name = (target) => target;');
       await page.addInitScript(watchPaints);
       await page.goto(`${await host.newSignInUrl()}#/deals/${encodeURIComponent(deal.id)}`);

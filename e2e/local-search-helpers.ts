@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ServedTranscriptSegment, ServedVideo } from '../src/shared/api/served';
-import { serviceGet } from './screen-helpers';
+import { openScreen, readyCalls, serviceGet } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 
 interface SpokenLine {
@@ -43,3 +43,21 @@ export const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Se
 export const status = (page: Page) =>
   page.getByRole('status').filter({ hasText: /lines? in \d+ calls?|Type to search/ });
 export const callResults = (page: Page) => page.getByRole('region', { name: 'By call' }).getByRole('article');
+
+/**
+ * Opens the calls list, then a ready call, so the copy holds that call's transcript and knows the
+ * workspace has calls whose transcripts it does not hold; gives the call and a word said in it.
+ */
+export async function callInCopy(page: Page, callscope: CallscopeApp): Promise<{ video: ServedVideo; word: string }> {
+  const [video] = await readyCalls(callscope);
+  const transcript = await serviceGet<{ data: ServedTranscriptSegment[] }>(
+    callscope,
+    `/v1/videos/${video!.id}/transcript`,
+  );
+  const word = transcript.data.flatMap((line) => line.text.match(/\p{L}{6,}/gu) ?? [])[0]!;
+  await openScreen(page, callscope, '/calls');
+  await page.getByRole('heading', { level: 1, name: 'Calls' }).waitFor();
+  await openScreen(page, callscope, `/calls/${video!.id}`);
+  await page.locator('[data-segment-id]').first().waitFor();
+  return { video: video!, word };
+}

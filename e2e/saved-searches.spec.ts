@@ -19,7 +19,7 @@ test.describe('saved searches', () => {
     await page.keyboard.press('/');
     await page.keyboard.type('e');
     await expect(
-      palette(page).getByRole('listbox', { name: 'Matching segments' }).getByRole('option').first(),
+      palette(page).getByRole('listbox', { name: 'Matching lines' }).getByRole('option').first(),
     ).toBeVisible();
 
     await page.keyboard.press('Control+s');
@@ -68,13 +68,66 @@ test.describe('saved searches', () => {
     await page.keyboard.press('Enter');
     await expect(box(page)).toHaveValue('e');
     // Its first result is the newest call's: the one that came in.
-    const first = palette(page).getByRole('listbox', { name: 'Matching segments' }).getByRole('option').first();
+    const first = palette(page).getByRole('listbox', { name: 'Matching lines' }).getByRole('option').first();
     await expect(first).toBeVisible();
     await expect(searchButton).not.toContainText('new');
     await expect(page).toHaveTitle('Callscope');
 
     await box(page).fill('');
     await expect(savedOption).not.toContainText('new');
+    await page.keyboard.press('Delete');
+    await expect(savedGroup(page)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+
+  test('a saved search run from / gives the Search screen’s answer for its text and deal', async ({
+    page,
+    callscope,
+  }) => {
+    const deals = (await serviceGet<{ data: { id: string; title: string }[] }>(callscope, '/v1/deals?limit=100')).data;
+    const lines = (
+      await serviceGet<{ data: { deal_id?: string }[] }>(callscope, '/v1/search/transcripts?q=e&limit=100')
+    ).data;
+    const deal = deals.find((candidate) => lines.some((line) => line.deal_id === candidate.id))!;
+    await openScreen(page, callscope, '/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+    await page.keyboard.press('/');
+    await page.keyboard.type('e');
+    await palette(page).getByLabel('Deal').selectOption(deal.id);
+    await page.keyboard.press('Control+s');
+    await palette(page).getByRole('textbox', { name: 'Name' }).fill('An e in one deal');
+    await page.keyboard.press('Enter');
+    await box(page).fill('');
+    await palette(page).getByLabel('Deal').selectOption('');
+    await savedGroup(page)
+      .getByRole('option', { name: /An e in one deal/ })
+      .click();
+    await expect(box(page)).toHaveValue('e');
+    await expect(palette(page).getByLabel('Deal')).toHaveValue(deal.id);
+    const count = palette(page).getByText(/^\d+ lines? in \d+ calls?$/);
+    await expect(count).toBeVisible();
+    await expect(palette(page).getByRole('listbox', { name: 'Matching lines' })).toHaveAttribute('aria-busy', 'false');
+    const paletteCount = await count.textContent();
+    const paletteCalls = await palette(page)
+      .getByRole('listbox', { name: 'Matching lines' })
+      .locator('.found-call-head .hit-title')
+      .allTextContents();
+    expect(paletteCalls.length).toBeGreaterThan(0);
+
+    await palette(page).getByRole('button', { name: 'Search with filters' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search transcripts' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /lines? in/ })).toHaveText(paletteCount!);
+    const screenCalls = page.getByRole('region', { name: 'By call' }).getByRole('article').getByRole('heading');
+    await expect(screenCalls).toHaveText(paletteCalls);
+
+    // The Search screen's own box has the focus: out of it, `/` opens the palette again.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('/');
+    await box(page).fill('');
+    await expect(savedGroup(page).getByRole('option', { name: /An e in one deal/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await page.keyboard.press('Delete');
     await expect(savedGroup(page)).toHaveCount(0);
     await page.keyboard.press('Escape');

@@ -1,12 +1,18 @@
 import type { ServedDeal, ServedSearchSegment, ServedTranscriptSegment, ServedVideo } from '../src/shared/api/served';
+import type { LocalSearchResult } from '../src/shared/bridge';
 import { addWorkspace, issueKey, openScreen, reopenDemo, serviceGet } from './screen-helpers';
 import type { CallscopeApp } from './support/fixtures';
 import { expect, test } from './support/fixtures';
 
 type SearchResponse = { data: ServedSearchSegment[]; meta: { total_matches: number; truncated: boolean } };
 
-/** A word said in more than one segment, so there is a second result to move to. */
-async function distinctiveWord(callscope: CallscopeApp): Promise<{ word: string; hits: ServedSearchSegment[] }> {
+/**
+ * A word said in more than one line, each time as a word or a word's start (as the search matches
+ * it), and in at most three lines a call, so the palette lists every line under its call.
+ */
+async function distinctiveWord(
+  callscope: CallscopeApp,
+): Promise<{ word: string; hits: ServedSearchSegment[]; calls: number }> {
   const videos = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=5')).data;
   for (const video of videos) {
     const transcript = (
@@ -15,22 +21,62 @@ async function distinctiveWord(callscope: CallscopeApp): Promise<{ word: string;
     const words = transcript.flatMap((segment) => segment.text.match(/\p{L}{7,}/gu) ?? []);
     for (const word of words) {
       const found = await serviceGet<SearchResponse>(callscope, `/v1/search/transcripts?q=${encodeURIComponent(word)}`);
-      if (found.data.length >= 2 && !found.meta.truncated) return { word, hits: found.data };
+      const startsAWord = new RegExp(`(?<![\\p{L}\\p{N}])${word}`, 'iu');
+      const perCall = new Map<string, number>();
+      for (const hit of found.data) perCall.set(hit.video_id, (perCall.get(hit.video_id) ?? 0) + 1);
+      if (
+        found.data.length >= 2 &&
+        !found.meta.truncated &&
+        found.data.every((hit) => startsAWord.test(hit.text)) &&
+        [...perCall.values()].every((count) => count <= 3)
+      ) {
+        return { word, hits: found.data, calls: perCall.size };
+      }
     }
   }
-  throw new Error('no word found in two segments');
+  throw new Error('no word found in two lines');
 }
+
+/** "3 lines in 2 calls", as the palette and the Search screen count what was found. */
+const found = (lines: number, calls: number) =>
+  `${lines} ${lines === 1 ? 'line' : 'lines'} in ${calls} ${calls === 1 ? 'call' : 'calls'}`;
 
 const palette = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Search transcripts' });
 /** The result rows (the filter pickers' <option>s are options too). */
 const results = (page: import('@playwright/test').Page) => palette(page).getByRole('listbox').getByRole('option');
+/** The bridge's search, as the palette and the Search screen ask it (the words mode, newest first). */
+async function searchLocal(
+  request: import('@playwright/test').APIRequestContext,
+  callscope: CallscopeApp,
+  params: { q: string; limit?: number; dealId?: string; videoId?: string },
+): Promise<LocalSearchResult> {
+  const response = await request.post(`${callscope.appOrigin}/bridge/invoke`, {
+    headers: { 'x-callscope-token': callscope.bridgeToken },
+    data: { op: 'searchLocal', params: { mode: 'words', order: 'newest', ...params } },
+  });
+  const answer = (await response.json()) as { ok: true; value: LocalSearchResult };
+  expect(answer.ok).toBe(true);
+  return answer.value;
+}
+
+/** The service's hit a row of the palette shows: the local copy's calls are listed before the service's. */
+async function hitShownAt(
+  page: import('@playwright/test').Page,
+  hits: ServedSearchSegment[],
+  row: number,
+): Promise<ServedSearchSegment> {
+  const text = await results(page).nth(row).locator('.hit-text').textContent();
+  const hit = hits.find((candidate) => candidate.text === text);
+  if (!hit) throw new Error(`no hit reads ${text}`);
+  return hit;
+}
 
 test.describe('transcript search', () => {
   test('keyboard only: Ctrl+K, type, arrow down, Enter opens the call at the highlighted segment', async ({
     page,
     callscope,
   }) => {
-    const { word, hits } = await distinctiveWord(callscope);
+    const { word, hits, calls } = await distinctiveWord(callscope);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
 
@@ -39,18 +85,20 @@ test.describe('transcript search', () => {
     const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
     await expect(box).toBeFocused();
     await page.keyboard.type(word);
-    await expect(palette(page).getByText(`${hits.length} matches`, { exact: true })).toBeVisible();
+    await expect(palette(page).getByText(found(hits.length, calls), { exact: true })).toBeVisible();
     const options = results(page);
     await expect(options).toHaveCount(hits.length);
+    // Each line under its call, every call of the word once.
+    await expect(palette(page).getByRole('listbox').getByRole('group')).toHaveCount(calls);
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await expect(options.first().locator('mark').first()).toHaveText(new RegExp(word, 'i'));
 
     await page.keyboard.press('ArrowDown');
     await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
     await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+    const target = await hitShownAt(page, hits, 1);
     await page.keyboard.press('Enter');
 
-    const target = hits[1]!;
     await expect(palette(page)).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`#/calls/${target.video_id}\\?segment=${target.id}`));
     const segment = page.locator(`[data-segment-id="${target.id}"]`);
@@ -63,14 +111,14 @@ test.describe('transcript search', () => {
     page,
     callscope,
   }) => {
-    const { word, hits } = await distinctiveWord(callscope);
+    const { word, hits, calls } = await distinctiveWord(callscope);
     await openScreen(page, callscope, '/deals');
     await page.keyboard.press('/');
     await page.keyboard.type(word);
-    await expect(palette(page).getByText(`${hits.length} matches`, { exact: true })).toBeVisible();
+    await expect(palette(page).getByText(found(hits.length, calls), { exact: true })).toBeVisible();
+    const target = await hitShownAt(page, hits, 1);
     await results(page).nth(1).click();
 
-    const target = hits[1]!;
     await expect(palette(page)).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`#/calls/${target.video_id}\\?segment=${target.id}`));
     await expect(page.locator(`[data-segment-id="${target.id}"] mark`).first()).toHaveText(new RegExp(word, 'i'));
@@ -78,11 +126,13 @@ test.describe('transcript search', () => {
 
   test('Enter pressed before the new text has results waits for them and opens its first, never an older one', async ({
     page,
+    request,
     callscope,
   }) => {
-    const earlier = await serviceGet<SearchResponse>(callscope, '/v1/search/transcripts?q=e');
-    const { word, hits } = await distinctiveWord(callscope);
-    const target = hits[0]!;
+    const { word } = await distinctiveWord(callscope);
+    // Its first row: the engine's first call, the copy's before the service's.
+    const first = (await searchLocal(request, callscope, { q: word })).calls[0]!;
+    const target = { video_id: first.videoId, id: first.hits[0]!.segmentId };
     // The newer text's answer is held back, as a slow service would, so Enter comes first.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -90,7 +140,7 @@ test.describe('transcript search', () => {
     });
     await page.route('**/bridge/invoke', async (route) => {
       const body = route.request().postDataJSON() as { op: string; params: { q?: string } };
-      if (body.op === 'searchTranscripts' && body.params.q === word) await held;
+      if (body.op === 'searchLocal' && body.params.q === word) await held;
       await route.continue();
     });
     await openScreen(page, callscope, '/deals');
@@ -98,7 +148,7 @@ test.describe('transcript search', () => {
     await page.keyboard.press('/');
     const box = palette(page).getByRole('combobox', { name: 'Search every transcript' });
     await page.keyboard.type('e');
-    await expect(palette(page).getByText(`of ${earlier.meta.total_matches} matches`)).toBeVisible();
+    await expect(palette(page).getByText(/^\d+ lines? in \d+ calls?$/)).toBeVisible();
 
     await box.fill(word);
     await page.keyboard.press('Enter');
@@ -163,31 +213,30 @@ test.describe('transcript search', () => {
     }
   });
 
-  test('says how many match in all, dates every result, and Show more loads the rest, up to 100', async ({
+  test('gives the Search screen’s answer: its count, each call dated, and what the copy and the service covered', async ({
     page,
+    request,
     callscope,
   }) => {
-    const found = await serviceGet<SearchResponse>(callscope, '/v1/search/transcripts?q=e&limit=100');
-    const total = found.meta.total_matches;
-    // The test workspace has fewer than 100 matches in all, so Show more brings every one.
-    expect(total).toBeGreaterThan(25);
-    expect(found.data).toHaveLength(total);
+    const expected = await searchLocal(request, callscope, { q: 'e', limit: 6 });
+    expect(expected.complete).toBe(true);
+    // The copy's calls, and the service's once no page of the copy's is left, as the Search screen lists them.
+    const listed = expected.calls.filter((call) => call.source === 'replica' || expected.nextOffset === null);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
     await page.keyboard.press('/');
     await page.keyboard.type('e');
-    await expect(palette(page).getByText(`25 of ${total} matches`, { exact: true })).toBeVisible();
-    await expect(results(page)).toHaveCount(25);
-    await expect(results(page).locator('.call-date', { hasText: /\d{4}/ })).toHaveCount(25);
+    const count = found(expected.totalHits, expected.callCount);
+    await expect(palette(page).getByText(count, { exact: true })).toBeVisible();
+    await expect(palette(page).getByText(expected.coverage.note!, { exact: true })).toBeVisible();
+    const calls = palette(page).getByRole('listbox').getByRole('group');
+    await expect(calls).toHaveCount(listed.length);
+    await expect(palette(page).locator('.found-call-head .call-date', { hasText: /\d{4}/ })).toHaveCount(listed.length);
+    await expect(results(page)).toHaveCount(listed.reduce((sum, call) => sum + call.hits.length, 0));
 
-    await palette(page)
-      .getByRole('button', { name: /Show more/ })
-      .click();
-    await expect(results(page)).toHaveCount(total);
-    await expect(palette(page).getByText(`${total} matches`, { exact: true })).toBeVisible();
-    await expect(palette(page).getByRole('button', { name: /Show more/ })).toHaveCount(0);
-    await expect(results(page).locator('.call-date', { hasText: /\d{4}/ })).toHaveCount(total);
-    await expect(results(page).last().locator('.hit-text')).toHaveText(found.data[total - 1]!.text);
+    await palette(page).getByRole('button', { name: 'Search with filters' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search transcripts' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: count })).toHaveText(count);
   });
 
   test('filters by call', async ({ page, callscope }) => {
@@ -201,9 +250,7 @@ test.describe('transcript search', () => {
     await expect(results(page)).toHaveCount(hits.length);
     await palette(page).getByLabel('Call').selectOption(call.video_id);
     await expect(results(page)).toHaveCount(inCall.length);
-    await expect(
-      palette(page).getByText(`${inCall.length} ${inCall.length === 1 ? 'match' : 'matches'}`),
-    ).toBeVisible();
+    await expect(palette(page).getByText(found(inCall.length, 1), { exact: true })).toBeVisible();
   });
 
   test('filters by deal', async ({ page, callscope }) => {

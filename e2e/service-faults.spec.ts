@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { EndpointName } from '../src/shared/api/endpoints';
 import type { ServedDeal } from '../src/shared/api/served';
+import { callInCopy } from './local-search-helpers';
 import { openScreen, readyCalls, serviceGet } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
 
@@ -127,25 +128,21 @@ for (const screen of screens) {
   });
 }
 
-test.describe('a search answer whose count cannot be believed', () => {
-  test('shows its hits, says "at least" as many match, and offers more', async ({ page, callscope }) => {
-    const odd = callscope.faults.inject({
-      when: 'searchTranscripts',
-      fault: {
-        kind: 'edit',
-        edit(body) {
-          Object.assign(body.meta as object, { total_matches: -1, truncated: 'perhaps' });
-        },
-      },
-    });
-    await openScreen(page, callscope, '/deals');
-    await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+test.describe('transcript search when the service part fails', () => {
+  test('`/` still shows the lines the copy holds and says which calls could not be searched', async ({
+    page,
+    callscope,
+  }) => {
+    const { video, word } = await callInCopy(page, callscope);
+
+    const failing = callscope.faults.inject({ when: 'searchTranscripts', fault: { kind: 'status', status: 500 } });
     await page.keyboard.press('/');
-    await page.keyboard.type('e');
     const palette = page.getByRole('dialog', { name: 'Search transcripts' });
-    await expect(palette.getByText('at least 25 matches', { exact: true })).toBeVisible();
-    await expect(palette.getByRole('listbox').getByRole('option')).toHaveCount(25);
-    await expect(palette.getByRole('button', { name: /Show more/ })).toBeVisible();
-    expect(odd.injected()).toBeGreaterThan(0);
+    await palette.getByRole('combobox', { name: 'Search every transcript' }).fill(word);
+    await expect(palette.getByText(/could not be searched/)).toBeVisible();
+    await expect(palette.getByRole('listbox').getByRole('group', { name: video.title })).toBeVisible();
+    await expect(palette.getByRole('alert')).toHaveCount(0);
+    expect(failing.injected()).toBeGreaterThan(0);
+    failing.remove();
   });
 });

@@ -122,7 +122,7 @@ export function everyScreenAgainst(variant: ServiceVariantName): void {
       await palette.getByRole('combobox', { name: 'Search every transcript' }).fill(word);
       const hits = palette.getByRole('listbox').getByRole('option');
       await expect(hits.first()).toBeVisible();
-      await expect(palette.getByText(/^\d+ match(es)?/)).toBeVisible();
+      await expect(palette.getByText(/^\d+ lines? in \d+ calls?$/)).toBeVisible();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/#\/calls\/[^?]+\?segment=/);
       await expect(page.locator('[data-segment-id][aria-current="true"] mark').first()).toHaveText(

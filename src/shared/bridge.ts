@@ -344,6 +344,13 @@ export const LocalSearchParams = z.object({
   to: z.string().max(40).optional(),
   dealId: z.string().min(1).max(200).optional(),
   dealStatus: z.string().min(1).max(40).optional(),
+  /** One call only (the search palette's Call filter, a saved search's call). */
+  videoId: z.string().min(1).max(200).optional(),
+  /**
+   * false: the copy alone, the calls it does not hold left for a later ask (`coverage.serviceLeft`):
+   * the palette paints the copy's lines at once, while the service is still asked for the rest.
+   */
+  askService: z.boolean().default(true),
   limit: z.int().min(1).max(200).default(50),
   /** Local calls to skip: a later page's `nextOffset`. Only the first page asks the service. */
   offset: z.int().min(0).max(100_000).default(0),
@@ -380,7 +387,13 @@ export const LocalSearchResult = z.object({
    */
   complete: z.boolean(),
   /** How much of the workspace the local index covers, and what the service added, in words for the person. */
-  coverage: z.object({ indexedCalls: z.int(), knownCalls: z.int(), note: z.string().nullable() }),
+  coverage: z.object({
+    indexedCalls: z.int(),
+    knownCalls: z.int(),
+    note: z.string().nullable(),
+    /** The calls the copy does not hold were to be asked of the service, and were not (`askService` false). */
+    serviceLeft: z.boolean(),
+  }),
 });
 export type LocalSearchResult = z.infer<typeof LocalSearchResult>;
 

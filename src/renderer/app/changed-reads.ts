@@ -1,10 +1,10 @@
 import type { InfiniteData, InvalidateQueryFilters } from '@tanstack/react-query';
 import type { BoardDeals, CallRows, ChangedRead, DealCalls } from '../../shared/bridge';
 import { coachingKeys } from '../coaching/queries';
-import { localSearchKeys } from '../local-search/queries';
 import { callKeys } from '../records/call-reads';
 import { dealKeys } from '../records/deal-reads';
 import { rollupKeys } from '../rollup/queries';
+import { localSearchKeys } from '../search/transcript-search';
 import { memberKeys } from '../team/queries';
 import { webhookKeys } from '../webhooks/queries';
 import { whatChangedKeys } from '../what-changed/queries';

@@ -3,13 +3,13 @@ import type { LocalSearchResult } from '../../shared/bridge';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { DealName } from '../records/DealName';
+import { hitPath } from '../search/hit-path';
+import { plural } from '../search/result-counts';
+import type { LocalSearchPage } from '../search/transcript-search';
 import { formatClock, formatDate } from '../shared-ui/format';
 import { Highlighted } from '../shared-ui/Highlighted';
-import type { LocalSearchPage } from './queries';
-import { plural } from './result-counts';
 
 type CallResult = LocalSearchResult['calls'][number];
-type Hit = CallResult['hits'][number];
 
 /**
  * One page's calls from one source (the local index's, or the service's for calls not synced).
@@ -95,11 +95,4 @@ function CallResultItem({
       </article>
     </li>
   );
-}
-
-/** The call at the hit's line: by its segment when it has one, else at its time, as a moment link does. */
-function hitPath(videoId: string, hit: Hit, q: string, timeScale: number): string {
-  if (hit.segmentId) return paths.call(videoId, { segmentId: hit.segmentId, highlight: q });
-  if (typeof hit.start === 'number') return paths.call(videoId, { seconds: hit.start * timeScale });
-  return paths.call(videoId);
 }

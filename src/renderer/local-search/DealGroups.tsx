@@ -4,11 +4,11 @@ import type { LocalSearchResult } from '../../shared/bridge';
 import { Link } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { DealName } from '../records/DealName';
+import { plural } from '../search/result-counts';
+import type { LocalSearchRequest } from '../search/transcript-search';
+import { localSearchQueries } from '../search/transcript-search';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
 import { InlineError } from '../shared-ui/InlineError';
-import { localSearchQueries } from './queries';
-import { plural } from './result-counts';
-import type { LocalSearchRequest } from './search-request';
 
 /** Deal groups added to the list each time its end is reached. */
 const MORE_DEALS = 50;

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { replaceWhenPaused } from '../navigation/render-ahead';
 import { paths, type TranscriptSearchAddress } from '../navigation/routes';
 import { NoteMatches } from '../notes/NoteMatches';
+import { coverageText, statusText } from '../search/result-counts';
+import { localSearchQueries } from '../search/transcript-search';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
 import { InfiniteSentinel } from '../shared-ui/InfiniteSentinel';
@@ -10,8 +12,6 @@ import { SkeletonRows } from '../shared-ui/Skeleton';
 import { wordsPattern } from '../shared-ui/text-match';
 import { CallResultsPage } from './CallResults';
 import { DealGroups } from './DealGroups';
-import { localSearchQueries } from './queries';
-import { statusText } from './result-counts';
 import { SearchForm } from './SearchForm';
 import { searchRequestOf } from './search-request';
 import './local-search.css';
@@ -90,13 +90,7 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
           a word or a filter for whole counts.
         </p>
       )}
-      {first?.coverage.note ? (
-        <p className="coverage-note muted">{first.coverage.note}</p>
-      ) : first ? (
-        <p className="coverage-note muted">
-          The local index covers all {first.coverage.indexedCalls} calls of this workspace.
-        </p>
-      ) : null}
+      {first && <p className="coverage-note muted">{coverageText(first.coverage)}</p>}
       <NoteMatches text={request?.q ?? null} />
       {request === null ? null : results.isError ? (
         <ErrorState error={results.error} onRetry={() => results.refetch()} title="Search failed" />

@@ -1,9 +1,6 @@
-import type { OperationParams } from '../../shared/bridge';
 import { checkDateRange } from '../calls/date-range';
 import type { TranscriptSearchAddress } from '../navigation/routes';
-
-/** The search asked for; which page of it is the query's business. */
-export type LocalSearchRequest = Omit<OperationParams<'searchLocal'>, 'limit' | 'offset' | 'dealLimit'>;
+import type { LocalSearchRequest } from '../search/transcript-search';
 
 /**
  * The bridge's search from the screen's address: nothing to ask without text; the date range is

@@ -3,14 +3,11 @@ import { callReads } from '../records/call-reads';
 import { formatDate } from '../shared-ui/format';
 
 /**
- * When a hit's call was recorded: a hit carries no date, so it comes from `listed`, the newest
- * calls the Call filter already lists by id (where most hits are, as search orders by the call's
- * creation, newest first; undefined while they load), or else from the call itself, one read per
- * call, cached. A listed call's date costs its row no query: a result set mounts 25 rows at once.
+ * When a found call was recorded: the search says it for the calls the copy holds; for a call only
+ * the service found (its list page not walked yet) it comes from the call itself, one read, cached.
  */
-export function CallDate({ videoId, listed }: { videoId: string; listed: ReadonlyMap<string, string> | undefined }) {
-  const createdAt = listed?.get(videoId);
-  if (createdAt || !listed) return <span className="call-date">{createdAt ? formatDate(createdAt) : '…'}</span>;
+export function CallDate({ videoId, createdAt }: { videoId: string; createdAt: string | null }) {
+  if (createdAt) return <span className="call-date">{formatDate(createdAt)}</span>;
   return <ReadCallDate videoId={videoId} />;
 }
 

@@ -1,26 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
-import { matchesText, mayHaveMore } from '../../shared/match-count';
+import { SEARCH_MAX_QUERY_LENGTH } from '../../shared/api';
 import { call, holdBackgroundCalls } from '../api';
 import { navigate } from '../navigation/router';
 import { paths } from '../navigation/routes';
 import { Dialog } from '../shared-ui/Dialog';
 import { ErrorState } from '../shared-ui/ErrorState';
-import { UnreadableNotice } from '../shared-ui/UnreadableNotice';
+import { wordsPattern } from '../shared-ui/text-match';
 import { useUiStore } from '../state/ui-store';
-import { HitOption } from './HitOption';
+import { FoundCallGroup } from './FoundCallGroup';
+import { type FoundCall, HitOption } from './HitOption';
+import { hitPath } from './hit-path';
 import { OptionGroup } from './OptionGroup';
 import { PaletteOption } from './PaletteOption';
 import { recentSearchKeys, searchQueries } from './queries';
+import { coverageText, statusText } from './result-counts';
 import { SavedSearchOption } from './SavedSearchOption';
 import { SaveSearchForm } from './SaveSearchForm';
 import { savedSearchQueries, useSavedSearchActions } from './saved-searches';
 import { loadSavedSearch, useSearchBox } from './search-store';
+import { type LocalSearchPage, type LocalSearchRequest, localSearchQueries } from './transcript-search';
 import './search.css';
-
-/** Asked for explicitly: the interface does not say how many search gives by default. */
-const FIRST_RESULTS = 25;
 
 /** Transcript search from anywhere, driven from the keyboard. */
 /** `timeScale`: seconds per unit of the hits' times, as the workspace's service profile knows it. */
@@ -34,20 +34,39 @@ export function SearchPalette({ timeScale }: { timeScale: number }) {
   );
 }
 
+/** The search the box asks: the Search screen's own, so both give one answer (and share it). */
+export function paletteRequest(q: string, dealId: string, videoId: string): LocalSearchRequest | null {
+  if (q === '') return null;
+  return { q, mode: 'words', order: 'newest', ...(dealId ? { dealId } : {}), ...(videoId ? { videoId } : {}) };
+}
+
+/**
+ * The calls found, in the order they are listed: the copy's pages, then (once no page of the copy
+ * is left to load, as on the Search screen) the calls only the service found.
+ */
+function foundCalls(pages: readonly LocalSearchPage[], lastLoaded: boolean): FoundCall[] {
+  const copy = pages.flatMap((page) => page.calls.filter((found) => found.source === 'replica'));
+  return lastLoaded ? [...copy, ...(pages[0]?.calls.filter((found) => found.source === 'service') ?? [])] : copy;
+}
+
 function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: number }) {
   // The screen under the palette's backdrop reads its items once the palette closes: on the
   // Pipeline of the `large` profile each keystroke's search otherwise met their answers on the
   // service, in the host and on the page's thread.
   useEffect(() => holdBackgroundCalls(), []);
   const { text, videoId, dealId, setText, setVideoId, setDealId } = useSearchBox();
-  // No debounce: every keystroke asks at once, and the search it makes stale is cancelled (queries.ts).
+  // No debounce: every keystroke asks at once, and the search it makes stale is cancelled (transcript-search.ts).
   const q = text.trim();
-  const filters = { q, ...(videoId ? { video_id: videoId } : {}), ...(dealId ? { deal_id: dealId } : {}) };
-  // "Show more" holds for the search it was asked on; a new text or filter starts with the first results again.
-  const [moreFor, setMoreFor] = useState<string | null>(null);
-  const filtersKey = JSON.stringify(filters);
-  const params = { ...filters, limit: moreFor === filtersKey ? SEARCH_MAX_LIMIT : FIRST_RESULTS };
-  const results = useQuery(searchQueries.results(params));
+  const request = paletteRequest(q, dealId, videoId);
+  const asked = request ?? { q: ' ' };
+  // Two asks of one engine: the copy alone, painted at once, and the whole search, which adds the
+  // calls the copy does not hold from the service (the Search screen's, cached for it too).
+  const whole = useInfiniteQuery({
+    ...localSearchQueries.results(asked),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+  const copyFirst = useQuery({ ...localSearchQueries.copyFirst(asked), enabled: request !== null });
   const recent = useQuery(searchQueries.recent());
   const saved = useQuery(savedSearchQueries.list());
   const savedActions = useSavedSearchActions();
@@ -66,20 +85,36 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   });
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
-  const ids = { input: useId(), list: useId(), call: useId(), deal: useId(), status: useId() };
+  const ids = { input: useId(), list: useId(), call: useId(), deal: useId(), status: useId(), coverage: useId() };
 
-  const showingRecent = q === '';
+  const showingRecent = request === null;
+  const wholeCurrent = !showingRecent && whole.isSuccess && !whole.isPlaceholderData;
+  const copyCurrent = !showingRecent && copyFirst.isSuccess;
   // Results of an earlier text stay in view, busy and unhighlighted, until the text now in the box has its own.
-  const current = !showingRecent && results.isSuccess && !results.isPlaceholderData;
-  const hits = showingRecent ? [] : (results.data?.data ?? []);
+  const current = wholeCurrent || copyCurrent;
+  const pages: readonly LocalSearchPage[] = useMemo(
+    () => (showingRecent ? [] : wholeCurrent || !copyFirst.data ? (whole.data?.pages ?? []) : [copyFirst.data]),
+    [showingRecent, wholeCurrent, whole.data, copyFirst.data],
+  );
+  const first = pages[0];
+  // The copy's lines are on screen and the service is still being asked for the calls the copy lacks.
+  const askingService = !wholeCurrent && copyCurrent && copyFirst.data.coverage.serviceLeft && !whole.isError;
+  const lastLoaded = wholeCurrent && !whole.hasNextPage;
+  const found = useMemo(() => foundCalls(pages, lastLoaded), [pages, lastLoaded]);
+  const lines = useMemo(
+    () => found.flatMap((foundCall) => foundCall.hits.map((hit) => ({ call: foundCall, hit }))),
+    [found],
+  );
   const recents = showingRecent ? (recent.data ?? []) : [];
   const savedList = showingRecent ? (saved.data ?? []) : [];
   // With an empty box the list offers the saved searches first, then the recent ones.
-  const count = showingRecent ? savedList.length + recents.length : hits.length;
+  const count = showingRecent ? savedList.length + recents.length : lines.length;
+  const pattern = useMemo(() => (first ? wordsPattern(first.asked.q, first.asked.mode ?? 'words') : null), [first]);
 
-  // Each new result set starts at its first row.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the results change, not on each render
-  useEffect(() => setActive(0), [results.data, showingRecent]);
+  const askedKey = first ? JSON.stringify(first.asked) : '';
+  // Each new result set starts at its first row; the service's calls, added below the copy's, keep it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the text or filters change, not on each render
+  useEffect(() => setActive(0), [askedKey, showingRecent]);
   // A saved search deleted from under the selection leaves it on the row that took its place.
   if (active > 0 && active >= count) setActive(count - 1);
 
@@ -88,35 +123,32 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
   });
 
   const openHit = (index: number) => {
-    const hit = hits[index];
-    if (!hit) return;
+    const line = lines[index];
+    if (!line) return;
     remember.mutate(q);
     onDone();
-    navigate(paths.call(hit.video_id, { segmentId: hit.id, highlight: q }));
+    navigate(hitPath(line.call.videoId, line.hit, q, timeScale));
   };
   // The rows are memoised (HitOption), so they get one callback for every render, which opens
-  // with this render's hits and text.
+  // with this render's lines and text.
   const latestOpenHit = useRef(openHit);
   useLayoutEffect(() => {
     latestOpenHit.current = openHit;
   });
   const openHitAt = useCallback((index: number) => latestOpenHit.current(index), []);
-  const listedDates = useMemo(
-    () =>
-      new Map(calls.data?.data.flatMap((video) => (video.created_at ? [[video.id, video.created_at] as const] : []))),
-    [calls.data],
-  );
+  // A row opens once it is the current text's: the copy's lines come first, the service's with the whole answer.
+  const canOpen = (index: number) => wholeCurrent || (copyCurrent && index < lines.length);
   // Enter before the text's own results came waits for them, then opens the chosen row of those.
   const [openWhenCurrent, setOpenWhenCurrent] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: acts once, when the current results arrive
   useEffect(() => {
     if (!openWhenCurrent || showingRecent) return;
-    if (results.isError) setOpenWhenCurrent(false);
-    else if (current) {
+    if (whole.isError && !copyCurrent) setOpenWhenCurrent(false);
+    else if (canOpen(active)) {
       setOpenWhenCurrent(false);
       openHit(active);
     }
-  }, [openWhenCurrent, current, results.isError, showingRecent]);
+  }, [openWhenCurrent, current, wholeCurrent, lines, whole.isError, showingRecent]);
   const choose = (index: number) => {
     if (showingRecent) {
       const search = savedList[index];
@@ -127,7 +159,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
       }
       const again = recents[index - savedList.length];
       if (again) setText(again);
-    } else if (current) openHit(index);
+    } else if (canOpen(index)) openHit(index);
     else setOpenWhenCurrent(true);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -147,8 +179,9 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
     }
   };
   const optionId = (index: number) => `${ids.list}-option-${index}`;
-  const meta = results.data?.meta;
-  const moreMayMatch = meta !== undefined && mayHaveMore(meta, hits.length);
+  const failed = whole.isError && !copyCurrent;
+  const coverage = !first || !current ? null : coverageWords(first, askingService, whole.isError ? whole.error : null);
+  let row = 0;
 
   return (
     <div className="palette-body">
@@ -164,7 +197,7 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
         aria-controls={ids.list}
         aria-activedescendant={count > 0 ? optionId(active) : undefined}
         aria-autocomplete="list"
-        aria-describedby={ids.status}
+        aria-describedby={coverage ? `${ids.status} ${ids.coverage}` : ids.status}
         placeholder="Search what was said in every call…"
         maxLength={SEARCH_MAX_QUERY_LENGTH}
         autoComplete="off"
@@ -230,28 +263,25 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
               ? 'Saved and recent searches. Enter runs one; Delete removes the saved one selected.'
               : 'Recent searches'
             : 'Type to search. ↑ ↓ to move, Enter to open, Esc to close.'
-          : !current && !results.isError
-            ? 'Searching…'
-            : meta
-              ? `${matchesText(meta, hits.length)}${moreMayMatch && hits.length >= SEARCH_MAX_LIMIT ? '; narrow the search to see the rest' : ''}`
-              : ''}
+          : current && lines.length === 0 && !askingService
+            ? 'Nothing was said that matches.'
+            : statusText(true, current, failed, first)}
       </p>
-      {!showingRecent && moreMayMatch && hits.length < SEARCH_MAX_LIMIT && moreFor !== filtersKey && (
-        <button type="button" className="button small show-more" onClick={() => setMoreFor(filtersKey)}>
-          Show more (up to {SEARCH_MAX_LIMIT})
-        </button>
+      {coverage && (
+        <p id={ids.coverage} className="palette-coverage muted small">
+          {coverage}
+        </p>
       )}
-      {!showingRecent && <UnreadableNotice answers={[results.data]} />}
-      {results.isError && !showingRecent ? (
-        <ErrorState error={results.error} onRetry={() => results.refetch()} title="Search failed" />
+      {failed ? (
+        <ErrorState error={whole.error} onRetry={() => whole.refetch()} title="Search failed" />
       ) : (
         <div
           id={ids.list}
           ref={listRef}
           role="listbox"
-          aria-label={showingRecent ? 'Saved and recent searches' : 'Matching segments'}
-          aria-busy={!showingRecent && !current}
-          className={`palette-results${results.isPlaceholderData ? ' stale' : ''}`}
+          aria-label={showingRecent ? 'Saved and recent searches' : 'Matching lines'}
+          aria-busy={!showingRecent && (!current || askingService)}
+          className={`palette-results${current ? '' : ' stale'}`}
         >
           {showingRecent ? (
             <>
@@ -288,22 +318,51 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
               )}
             </>
           ) : (
-            hits.map((hit, index) => (
-              <HitOption
-                key={hit.id}
-                hit={hit}
-                index={index}
-                id={optionId(index)}
-                selected={index === active}
-                highlight={current ? q : ''}
-                listed={calls.isPending ? undefined : listedDates}
-                timeScale={timeScale}
-                onChoose={openHitAt}
-              />
+            found.map((foundCall) => (
+              <FoundCallGroup key={`${foundCall.source}-${foundCall.videoId}`} call={foundCall}>
+                {foundCall.hits.map((hit) => {
+                  const index = row++;
+                  return (
+                    <HitOption
+                      key={hit.segmentId || `${hit.start}-${hit.text}`}
+                      hit={hit}
+                      index={index}
+                      id={optionId(index)}
+                      selected={index === active}
+                      pattern={current ? pattern : null}
+                      timeScale={timeScale}
+                      onChoose={openHitAt}
+                    />
+                  );
+                })}
+              </FoundCallGroup>
             ))
           )}
         </div>
       )}
+      {wholeCurrent && whole.hasNextPage && (
+        <button
+          type="button"
+          className="button small show-more"
+          disabled={whole.isFetchingNextPage}
+          onClick={() => whole.fetchNextPage()}
+        >
+          {whole.isFetchingNextPage ? 'Loading more calls…' : 'Show more calls'}
+        </button>
+      )}
     </div>
   );
+}
+
+/**
+ * What the results on screen covered: the engine's note; while the service is still asked for the
+ * calls the copy does not hold, that it is; and when that search failed, that those were not searched.
+ */
+function coverageWords(first: LocalSearchPage, askingService: boolean, failure: Error | null): string {
+  const copyPart = coverageText(first.coverage);
+  if (!first.coverage.serviceLeft) return copyPart;
+  const others = askingService
+    ? 'asking the service about the others…'
+    : `the others could not be searched${failure ? ` (${failure.message})` : ''}.`;
+  return `${copyPart.replace(/\.$/, '')}; ${others}`;
 }

@@ -87,8 +87,7 @@ import { trackerHitsSince, trackerLines } from './replica/coaching/tracker-repor
 import { trackerReportIn } from './replica/coaching/tracker-service-calls';
 import { workspaceTrackers } from './replica/coaching/trackers';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
-import type { LocalSearchQuery } from './replica/local-search';
-import { mergedSearch } from './replica/merged-search';
+import { type MergedSearchQuery, mergedSearch } from './replica/merged-search';
 import { boardPageFromCopy } from './replica/model/board-cards';
 import { workspaceBookmarks } from './replica/model/bookmarks';
 import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-rows';
@@ -351,19 +350,15 @@ export function createEngine(options: EngineOptions) {
       },
 
     /** Transcript search over the copy, with the calls it does not hold asked of the service. */
-    async searchLocal(
-      workspaceId: string,
-      query: LocalSearchQuery & { dealLimit?: number },
-      signal: AbortSignal,
-    ): Promise<LocalSearchResult> {
+    async searchLocal(workspaceId: string, query: MergedSearchQuery, signal: AbortSignal): Promise<LocalSearchResult> {
       const search = {
         query,
         knownCalls: localCopies.syncStatus(workspaceId).calls.known,
-        searchService: async (q: string, dealId: string | undefined) =>
+        searchService: async (q: string, dealId: string | undefined, videoId: string | undefined) =>
           (await options.request(
             workspaceId,
             'searchTranscripts',
-            { q, limit: 100, deal_id: dealId },
+            { q, limit: 100, deal_id: dealId, video_id: videoId },
             signal,
             'read',
           )) as { data: ServiceHit[] },

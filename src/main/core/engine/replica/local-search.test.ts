@@ -6,7 +6,7 @@ import { ApiError } from '../../service-client/api-client/api-error';
 import { indexCoverage } from './index-coverage';
 import { notFoundAnswer } from './kept-not-found';
 import { type LocalSearchQuery, localSearch } from './local-search';
-import { mergedSearch } from './merged-search';
+import { type MergedSearchQuery, mergedSearch } from './merged-search';
 import { canonicalParams, replicaAnswers } from './replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from './replica-db';
 import { createRequestBudget } from './sync/request-budget';
@@ -328,6 +328,50 @@ describe('local transcript search', () => {
       /1 more call it found is left out, as its date or deal status is not known here/,
     );
     expect(fromService(await merged({}))).toEqual(fromService(all));
+    partial.close();
+  });
+
+  it('searches one call when asked, and leaves the service for later when asked to, saying so', async () => {
+    // Half the transcripts not held yet: the service is to be asked for those.
+    const partial = openReplicaDb({ file: null });
+    await syncInto(partial);
+    const notIndexed = videos.filter((_, index) => index % 2 === 0).map((video) => video.id);
+    const ids = JSON.stringify(notIndexed);
+    for (const table of ['segments', 'segment_spans', 'transcripts_held'])
+      partial.prepare(`DELETE FROM ${table} WHERE video_id IN (SELECT value FROM json_each(?))`).run(ids);
+    const asked: (string | undefined)[] = [];
+    const merged = (query: Partial<MergedSearchQuery>) =>
+      mergedSearch({
+        db: partial,
+        query: { q: 'the', mode: 'words', order: 'newest', limit: 100, ...query },
+        knownCalls: videos.length,
+        searchService: async (q, dealId, videoId) => {
+          asked.push(videoId);
+          return client.call('searchTranscripts', { q, limit: 100, deal_id: dealId, video_id: videoId }) as never;
+        },
+      });
+    const whole = await merged({});
+    expect(new Set(whole.calls.map((call) => call.source))).toEqual(new Set(['replica', 'service']));
+    expect(whole.coverage.serviceLeft).toBe(false);
+
+    const copyOnly = await merged({ askService: false });
+    expect(asked).toEqual([undefined]);
+    expect(copyOnly.calls).toEqual(whole.calls.filter((call) => call.source === 'replica'));
+    expect(copyOnly.coverage).toMatchObject({
+      serviceLeft: true,
+      note: `${videos.length - notIndexed.length} of ${videos.length} calls are searched here.`,
+    });
+
+    const picked = (['replica', 'service'] as const).map(
+      (source) => whole.calls.find((candidate) => candidate.source === source)!,
+    );
+    for (const call of picked) {
+      const one = await merged({ videoId: call.videoId });
+      expect(one.calls).toEqual([call]);
+      expect([one.callCount, one.totalHits]).toEqual([1, call.count]);
+    }
+    // The service is asked for the one call too, as a call the copy does not hold may be the one.
+    expect(asked.slice(1)).toEqual(picked.map((call) => call.videoId));
     partial.close();
   });
 

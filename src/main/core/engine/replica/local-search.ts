@@ -14,6 +14,8 @@ export interface LocalSearchQuery {
   to?: string;
   dealId?: string;
   dealStatus?: string;
+  /** One call only (the search palette's Call filter and saved searches). */
+  videoId?: string;
   /** Calls to return (each with its first hits); counts cover every call. */
   limit: number;
   /** Calls to skip: those the pages before listed (none by default). */
@@ -125,8 +127,11 @@ export function localSearch(
     (from === null || (span.created_ms !== null && span.created_ms >= from)) &&
     (to === null || (span.created_ms !== null && span.created_ms <= to)) &&
     (query.dealId === undefined || span.deal_id === query.dealId) &&
-    (query.dealStatus === undefined || span.deal_status === query.dealStatus);
-  const filtersCalls = [query.from, query.to, query.dealId, query.dealStatus].some((value) => value !== undefined);
+    (query.dealStatus === undefined || span.deal_status === query.dealStatus) &&
+    (query.videoId === undefined || span.video_id === query.videoId);
+  const filtersCalls = [query.from, query.to, query.dealId, query.dealStatus, query.videoId].some(
+    (value) => value !== undefined,
+  );
   const offset = query.offset ?? 0;
   // The calls listed so far and this page's: a later page searches as far as one search for all of them would.
   const wanted = offset + query.limit;

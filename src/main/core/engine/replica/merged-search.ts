@@ -10,13 +10,18 @@ export interface MergedSearchOptions {
   db: ReplicaDatabase | null;
   /** With no replica: whether one is kept that could not be read, so the note does not say none is kept. */
   copyUnreadable?: boolean;
-  /** `dealLimit`: the deal groups to send (the most lines first); all of them when absent. */
-  query: LocalSearchQuery & { dealLimit?: number };
+  /**
+   * `dealLimit`: the deal groups to send (the most lines first); all of them when absent.
+   * `askService` false: the copy alone, what the service would be asked left for a later search.
+   */
+  query: MergedSearchQuery;
   /** Calls the workspace is known to have (the sync's count); 0 when unknown. */
   knownCalls: number;
   /** The service's transcript search (interface: substring, newest call first, at most 100). */
-  searchService(q: string, dealId: string | undefined): Promise<{ data: ServiceHit[] }>;
+  searchService(q: string, dealId: string | undefined, videoId: string | undefined): Promise<{ data: ServiceHit[] }>;
 }
+
+export type MergedSearchQuery = LocalSearchQuery & { dealLimit?: number; askService?: boolean };
 
 const SERVICE_LIMIT = 100;
 
@@ -36,9 +41,12 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
   const { indexed, scoped, knownCalls, searchedHere, asksService } = searchCoverage(options);
   let note: string | null = null;
-  if (offset === 0 && asksService) {
+  const serviceLeft = offset === 0 && asksService && query.askService === false;
+  // Left for later, the note says only what the copy covers: the search that asks the service says the rest.
+  if (serviceLeft) note = `${searchedHere}.`;
+  else if (offset === 0 && asksService) {
     try {
-      const answer = await options.searchService(query.q, query.dealId);
+      const answer = await options.searchService(query.q, query.dealId, query.videoId);
       const found = checkServiceHits(options.db, query, answer.data, indexed);
       for (const [videoId, { hits, known }] of found.calls) {
         calls.push({
@@ -80,7 +88,7 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
     dealCount: deals.length,
     complete: local.complete,
     totalHits: local.totalHits + serviceCalls.reduce((n, c) => n + c.count, 0),
-    coverage: { indexedCalls: scoped ? scoped.indexed : indexed.size, knownCalls, note },
+    coverage: { indexedCalls: scoped ? scoped.indexed : indexed.size, knownCalls, note, serviceLeft },
   };
 }
 

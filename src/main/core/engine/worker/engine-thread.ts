@@ -261,11 +261,11 @@ export function startEngineThread(
           copyUnreadable: true,
           query,
           knownCalls: 0,
-          searchService: async (q, dealId) =>
+          searchService: async (q, dealId, videoId) =>
             (await options.request(
               workspaceId,
               'searchTranscripts',
-              { q, limit: 100, deal_id: dealId },
+              { q, limit: 100, deal_id: dealId, video_id: videoId },
               signal,
               'read',
             )) as { data: ServiceHit[] },

@@ -22,7 +22,7 @@ function result(patch: Partial<LocalSearchResult>): LocalSearchResult {
     dealCount: 1,
     totalHits: 4,
     complete: true,
-    coverage: { indexedCalls: 1, knownCalls: 2, note: null },
+    coverage: { indexedCalls: 1, knownCalls: 2, note: null, serviceLeft: false },
     ...patch,
   };
 }

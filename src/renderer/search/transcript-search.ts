@@ -1,7 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { LocalSearchResult } from '../../shared/bridge';
+import type { LocalSearchResult, OperationParams } from '../../shared/bridge';
 import { call } from '../api';
-import type { LocalSearchRequest } from './search-request';
+
+/**
+ * Transcript search, one engine for the palette (`/`), the Search screen and saved searches: the
+ * bridge's `searchLocal`, which answers from the local copy and asks the service only for the calls
+ * the copy does not hold. This is the search asked for; which page of it is the query's business.
+ */
+export type LocalSearchRequest = Omit<OperationParams<'searchLocal'>, 'limit' | 'offset' | 'dealLimit' | 'askService'>;
 
 /**
  * The first answer holds what a screenful shows (a few calls, the deals with the most lines, every
@@ -38,6 +44,19 @@ export const localSearchQueries = {
       },
       initialPageParam: 0,
       getNextPageParam: (last) => last.nextOffset ?? undefined,
+      staleTime: 10_000,
+    }),
+  /**
+   * The first page from the copy alone, the service not asked: the palette paints it at once and
+   * replaces it with `results`' first page, which adds the calls the copy does not hold, once it comes.
+   */
+  copyFirst: (request: LocalSearchRequest) =>
+    queryOptions({
+      queryKey: [...localSearchKeys.results(request), 'copy-first'] as const,
+      queryFn: async ({ signal }): Promise<LocalSearchPage> => ({
+        ...(await call('searchLocal', { ...firstPage(request), askService: false }, signal)),
+        asked: request,
+      }),
       staleTime: 10_000,
     }),
   /**

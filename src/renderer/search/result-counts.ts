@@ -19,3 +19,8 @@ export function statusText(
   const found = `${plural(data.totalHits, 'line', 'lines')} in ${plural(data.callCount, 'call', 'calls')}`;
   return data.complete ? found : `At least ${found} or more`;
 }
+
+/** How much of the workspace a search covered: the engine's note, or that the copy holds every call. */
+export function coverageText(coverage: LocalSearchResult['coverage']): string {
+  return coverage.note ?? `The local index covers all ${formatCount(coverage.indexedCalls)} calls of this workspace.`;
+}
