@@ -43,6 +43,12 @@ const found = (lines: number, calls: number) =>
 
 const palette = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Search transcripts' });
 /** The result rows (the filter pickers' <option>s are options too). */
+/** `/` as a person uses it: they type once the box is there to take the keys. */
+async function openSearch(page: import('@playwright/test').Page): Promise<void> {
+  await page.keyboard.press('/');
+  await expect(palette(page).getByRole('combobox', { name: 'Search every transcript' })).toBeFocused();
+}
+
 const results = (page: import('@playwright/test').Page) => palette(page).getByRole('listbox').getByRole('option');
 /** The bridge's search, as the palette and the Search screen ask it (the words mode, newest first). */
 async function searchLocal(
@@ -113,7 +119,7 @@ test.describe('transcript search', () => {
   }) => {
     const { word, hits, calls } = await distinctiveWord(callscope);
     await openScreen(page, callscope, '/deals');
-    await page.keyboard.press('/');
+    await openSearch(page);
     await page.keyboard.type(word);
     await expect(palette(page).getByText(found(hits.length, calls), { exact: true })).toBeVisible();
     const target = await hitShownAt(page, hits, 1);
@@ -189,7 +195,7 @@ test.describe('transcript search', () => {
     const { word } = await distinctiveWord(callscope);
     const recent = () => palette(page).getByRole('group', { name: 'Recent searches' }).getByRole('option');
     await openScreen(page, callscope, '/team');
-    await page.keyboard.press('/');
+    await openSearch(page);
     await page.keyboard.type(word);
     await expect(results(page).first()).toBeVisible();
     await page.keyboard.press('Enter');
@@ -224,7 +230,7 @@ test.describe('transcript search', () => {
     const listed = expected.calls.filter((call) => call.source === 'replica' || expected.nextOffset === null);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('/');
+    await openSearch(page);
     await page.keyboard.type('e');
     const count = found(expected.totalHits, expected.callCount);
     await expect(palette(page).getByText(count, { exact: true })).toBeVisible();
@@ -245,7 +251,7 @@ test.describe('transcript search', () => {
     const inCall = hits.filter((hit) => hit.video_id === call.video_id);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('/');
+    await openSearch(page);
     await page.keyboard.type(word);
     await expect(results(page)).toHaveCount(hits.length);
     await palette(page).getByLabel('Call').selectOption(call.video_id);
@@ -263,7 +269,7 @@ test.describe('transcript search', () => {
     const inDeal = hits.filter((hit) => hit.deal_id === dealId);
     await openScreen(page, callscope, '/deals');
     await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
-    await page.keyboard.press('/');
+    await openSearch(page);
     await page.keyboard.type(word);
     await expect(results(page)).toHaveCount(hits.length);
     await palette(page).getByLabel('Deal').selectOption(dealId!);
