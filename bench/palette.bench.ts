@@ -9,12 +9,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { issueKey } from '../src/service/auth/issue-key';
 import { openDatabase } from '../src/service/db/database';
 import { startTestService } from '../src/service/testing/test-service';
 import { allScopes } from '../src/shared/api';
-import { currentLargeSeed, firstOrganisation, largeDataDir } from './large-profile';
+import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
 import { describeMachine, loadAverage, percentile, recordBenchmark } from './report';
 import { syncedHost } from './synced-screens.bench';
 
@@ -22,13 +22,21 @@ import { syncedHost } from './synced-screens.bench';
 const GOAL_MS = 50;
 const OPENINGS = 40;
 
+interface TimedPage {
+  armTiming(selector: string, key: string): void;
+  timing: Promise<number>;
+}
+
 /**
- * Runs in the page: `timeNext(selector, key)` resolves with the ms from the next keydown of `key`
- * to the first frame painted after `selector` matches.
+ * Runs in the page: `armTiming(selector, key)` makes `timing` resolve with the ms from the next
+ * keydown of `key` to the first frame painted after `selector` matches. It is armed (and awaited)
+ * before the key is pressed: an evaluation left running can reach the page after the key it waits
+ * for, and then waits for ever.
  */
 function watchPaints() {
-  (window as unknown as { timeNext: (selector: string, key: string) => Promise<number> }).timeNext = (selector, key) =>
-    new Promise((resolve) => {
+  const page = window as unknown as TimedPage;
+  page.armTiming = (selector, key) => {
+    page.timing = new Promise((resolve) => {
       const onKey = (event: KeyboardEvent) => {
         if (event.key.toLowerCase() !== key) return;
         window.removeEventListener('keydown', onKey, true);
@@ -44,6 +52,14 @@ function watchPaints() {
       };
       window.addEventListener('keydown', onKey, true);
     });
+  };
+}
+
+/** From `key` pressed to the frame painted once `selector` matches. */
+async function timePress(page: Page, selector: string, press: string, key: string): Promise<number> {
+  await page.evaluate(([s, k]) => (window as unknown as TimedPage).armTiming(s!, k!), [selector, key]);
+  await page.keyboard.press(press);
+  return page.evaluate(() => (window as unknown as TimedPage).timing);
 }
 
 const ms = (value: number) => value.toFixed(1);
@@ -56,7 +72,8 @@ export default async function paletteBench(): Promise<void> {
   if (!currentLargeSeed()) {
     throw new Error('the large profile is not seeded in .data/bench-large: `npm run bench search` seeds it');
   }
-  const db = openDatabase(largeDataDir);
+  const dataDir = await servedLargeCopy();
+  const db = openDatabase(dataDir);
   const { orgId, memberId } = firstOrganisation(db);
   const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
   const deal = db
@@ -65,7 +82,7 @@ export default async function paletteBench(): Promise<void> {
     )
     .get(orgId)!;
   db.close();
-  const service = await startTestService({ dataDir: largeDataDir, profile: 'none' });
+  const service = await startTestService({ dataDir, profile: 'none' });
   const replicaDir = mkdtempSync(join(tmpdir(), 'callscope-bench-palette-'));
   try {
     console.log('the first full sync, unthrottled (a few minutes)...');
@@ -87,21 +104,10 @@ export default async function paletteBench(): Promise<void> {
       const opened: number[] = [];
       const typed: number[] = [];
       for (let run = 0; run < OPENINGS; run++) {
-        const open = page.evaluate(
-          ([selector]) =>
-            (window as unknown as { timeNext(s: string, k: string): Promise<number> }).timeNext(selector!, 'k'),
-          [rows],
-        );
-        await page.keyboard.press('Control+k');
-        opened.push(await open);
+        opened.push(await timePress(page, rows, 'Control+k', 'k'));
         // A letter ranks every action and record; timed to the frame painting its rows.
-        const letter = page.evaluate(
-          ([selector]) =>
-            (window as unknown as { timeNext(s: string, k: string): Promise<number> }).timeNext(selector!, 'a'),
-          ['dialog[open] [role="group"][aria-label="Matches"] [role="option"]'],
-        );
-        await page.keyboard.press('a');
-        typed.push(await letter);
+        const matches = 'dialog[open] [role="group"][aria-label="Matches"] [role="option"]';
+        typed.push(await timePress(page, matches, 'a', 'a'));
         await page.keyboard.press('Escape');
         await page.waitForTimeout(150);
       }
@@ -132,7 +138,7 @@ ${describeMachine()}
     }
   } finally {
     rmSync(replicaDir, { recursive: true, force: true });
-    // Not stop(): that deletes the data directory, and the seed is kept for the next runs.
-    await service.terminate();
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
