@@ -16,6 +16,11 @@ export interface CopyHarness {
   proxy: VariantProxy;
   /** A client of the same service, to read records one by one as a screen would. */
   client: ApiClient;
+  /**
+   * The paths the app asked since `before` (a count of `proxy.received()`), leaving out the
+   * service watch's `/members/me`, which asks on its own clock whatever the screens read.
+   */
+  askedSince(before: number): string[];
   /** A core on the demo workspace, its engine in its worker, syncing or not. */
   openCore(options: { sync: boolean }): Promise<AppCore>;
   close(): Promise<void>;
@@ -28,6 +33,12 @@ export async function copyHarness(service: TestService, variant: ServiceVariant)
   return {
     proxy,
     client: createApiClient({ baseUrl: proxy.url, getKey: async () => apiKey }),
+    askedSince: (before) =>
+      proxy
+        .received()
+        .slice(before)
+        .map((request) => request.path)
+        .filter((path) => path !== '/v1/members/me'),
     async openCore({ sync }) {
       const { core, dispose } = createTempCore({
         demo: { baseUrl: proxy.url, apiKey },

@@ -107,7 +107,7 @@ describe('the calls list in one read a page, on a copy the sync keeps', () => {
     const read = [];
     for (const filters of lists) read.push(await callPages(core, filters, 5));
     // The copy answered every page: not one request reached the service.
-    expect(harness.proxy.received().slice(before)).toEqual([]);
+    expect(harness.askedSince(before)).toEqual([]);
 
     const deals = new Set<string>();
     for (const [index, filters] of lists.entries()) {
@@ -129,7 +129,7 @@ describe('the calls list in one read a page, on a copy the sync keeps', () => {
     for (const dealId of unlisted) expect((await core.invoke('getDeal', { id: dealId })).ok).toBe(false);
     const again = harness.proxy.received().length;
     const pages = await callPages(core, {}, 5);
-    expect(harness.proxy.received().slice(again)).toEqual([]);
+    expect(harness.askedSince(again)).toEqual([]);
     for (const dealId of unlisted) {
       expect(pages.find((page) => page.deals[dealId])?.deals[dealId]).toEqual({ title: null, deleted: true });
     }
@@ -138,12 +138,7 @@ describe('the calls list in one read a page, on a copy the sync keeps', () => {
   it('leaves the DELETED calls to the service, which the walks do not list, with each row’s deal from the copy', async () => {
     const before = harness.proxy.received().length;
     const pages = await callPages(core, { status: 'DELETED' }, 5);
-    expect(
-      harness.proxy
-        .received()
-        .slice(before)
-        .map((request) => request.path),
-    ).toEqual(['/v1/videos?limit=5&status=DELETED']);
+    expect(harness.askedSince(before)).toEqual(['/v1/videos?limit=5&status=DELETED']);
     expect(pages.map((page) => page.from)).toEqual(['service']);
     const calls = pages.flatMap((page) => page.data);
     expect(calls.length).toBeGreaterThan(0);
@@ -156,19 +151,14 @@ describe('the calls list in one read a page, on a copy the sync keeps', () => {
     try {
       const before = harness.proxy.received().length;
       const second = await succeeded(core, 'listCallRows', { cursor: first!.meta.next_cursor!, limit: 5 });
-      expect(harness.proxy.received().slice(before)).toEqual([]);
+      expect(harness.askedSince(before)).toEqual([]);
       expect(second).toMatchObject({ from: 'copy', deals: {} });
       expect([...first!.data, ...second.data]).toEqual((await everyCall(harness.client, {})).slice(0, 10));
 
       // A first page, the sync paused: the service's, as a screen reads it.
       const again = harness.proxy.received().length;
       expect(await succeeded(core, 'listCallRows', { limit: 7 })).toMatchObject({ from: 'service', deals: {} });
-      expect(
-        harness.proxy
-          .received()
-          .slice(again)
-          .map((request) => request.path),
-      ).toEqual(['/v1/videos?limit=7']);
+      expect(harness.askedSince(again)).toEqual(['/v1/videos?limit=7']);
     } finally {
       await succeeded(core, 'resumeSync', {});
     }
@@ -182,9 +172,9 @@ describe('the calls list where the copy cannot answer a page as the service woul
     await upToDate(core);
     const before = harness.proxy.received().length;
     const pages = await callPages(core, {}, 5);
-    const asked = harness.proxy.received().slice(before);
+    const asked = harness.askedSince(before);
     // One request a page, for the page: none for a row's deal.
-    expect(asked.map((request) => request.path.split('?')[0])).toEqual(pages.map(() => '/v1/videos'));
+    expect(asked.map((path) => path.split('?')[0])).toEqual(pages.map(() => '/v1/videos'));
     expect(pages.every((page) => page.from === 'service')).toBe(true);
     const calls = pages.flatMap((page) => page.data);
     expect(calls).toEqual(await everyCall(harness.client, {}));
@@ -196,12 +186,7 @@ describe('the calls list where the copy cannot answer a page as the service woul
     const core = await harness.openCore({ sync: false });
     const before = harness.proxy.received().length;
     const page = await succeeded(core, 'listCallRows', { limit: 50 });
-    expect(
-      harness.proxy
-        .received()
-        .slice(before)
-        .map((request) => request.path),
-    ).toEqual(['/v1/videos?limit=50']);
+    expect(harness.askedSince(before)).toEqual(['/v1/videos?limit=50']);
     expect(page).toMatchObject({ from: 'service', deals: {} });
     expect(page.data).toEqual((await harness.client.listVideos({ limit: 50 })).data);
   });
@@ -219,12 +204,7 @@ describe('the calls list where the copy cannot answer a page as the service woul
 
     const before = harness.proxy.received().length;
     const pages = await callPages(core, {}, 50);
-    expect(
-      harness.proxy
-        .received()
-        .slice(before)
-        .map((request) => request.path),
-    ).toEqual(['/v1/videos?limit=50']);
+    expect(harness.askedSince(before)).toEqual(['/v1/videos?limit=50']);
     expect(pages.map((page) => page.from)).toEqual(['service']);
     const shownDeals = dealIdsOf(pages.flatMap((page) => page.data));
     expect(Object.keys(pages[0]!.deals).sort()).toEqual(shownDeals.filter((id) => kept.has(id)).sort());
@@ -248,7 +228,7 @@ describe('the calls list where the copy cannot answer a page as the service woul
 
     const before = harness.proxy.received().length;
     const recent = await callPages(core, { created_after: since }, 5);
-    expect(harness.proxy.received().slice(before)).toEqual([]);
+    expect(harness.askedSince(before)).toEqual([]);
     expect(callsOf(recent)).toEqual(await everyCall(harness.client, { created_after: since }));
     expect(recent.every((page) => page.from === 'copy')).toBe(true);
     await expectDealsAsOwnReads(harness.client, recent, dealIdsOf(callsOf(recent)));

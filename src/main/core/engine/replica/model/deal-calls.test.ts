@@ -61,7 +61,7 @@ describe('a deal’s calls in one read', () => {
     const read = [];
     for (const dealId of dealIds) read.push(await dealCallPages(core, dealId, 2));
     // The copy answered every page: not one request reached the service.
-    expect(harness.proxy.received().slice(before)).toEqual([]);
+    expect(harness.askedSince(before)).toEqual([]);
 
     for (const [index, dealId] of dealIds.entries()) {
       const pages = read[index]!;
@@ -84,12 +84,7 @@ describe('a deal’s calls in one read', () => {
     const dealId = calls.find((call) => call.deal_id)!.deal_id!;
     const before = harness.proxy.received().length;
     const page = await succeeded(core, 'listDealCalls', { id: dealId });
-    expect(
-      harness.proxy
-        .received()
-        .slice(before)
-        .map((request) => request.path),
-    ).toEqual([`/v1/deals/${dealId}/activities`]);
+    expect(harness.askedSince(before)).toEqual([`/v1/deals/${dealId}/activities`]);
     const activities = (await harness.client.listActivities({ id: dealId })).data;
     expect(page).toMatchObject({ from: 'activity', meta: { has_more: false, next_cursor: null } });
     expect(page.data).toEqual(
@@ -113,18 +108,13 @@ describe('a deal’s calls in one read', () => {
 
     const before = harness.proxy.received().length;
     const kept = await succeeded(core, 'listDealCalls', { id: chosen.id });
-    expect(harness.proxy.received().slice(before)).toEqual([]);
+    expect(harness.askedSince(before)).toEqual([]);
     expect(kept.from).toBe('copy');
     expect(kept.data.map((row) => row.id)).toEqual(
       calls.filter((call) => call.deal_id === chosen.id).map((call) => call.id),
     );
     const outside = await succeeded(core, 'listDealCalls', { id: other.id });
     expect(outside.from).toBe('activity');
-    expect(
-      harness.proxy
-        .received()
-        .slice(before)
-        .map((request) => request.path),
-    ).toEqual([`/v1/deals/${other.id}/activities`]);
+    expect(harness.askedSince(before)).toEqual([`/v1/deals/${other.id}/activities`]);
   });
 });
