@@ -38,7 +38,8 @@ test('on a synced copy the Pipeline reads each column once, and opening it costs
   const shell = reads.filter((op) => op !== 'listBoardDeals');
   expect(board).toHaveLength(5);
   expect(shell.filter((op) => perCardReads.includes(op))).toEqual([]);
-  expect(shell.length, `the shell's reads: ${shell.join(', ')}`).toBeLessThanOrEqual(8);
+  // The shell's own reads, and the manager's warning snoozes the cards leave out.
+  expect(shell.length, `the shell's reads: ${shell.join(', ')}`).toBeLessThanOrEqual(9);
   const asked = callscope
     .requestsMade()
     .slice(before)
