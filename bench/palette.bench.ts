@@ -133,6 +133,7 @@ ${describeMachine()}
       console.log(markdown);
       recordBenchmark('palette', markdown);
     } finally {
+      browser.removeAllListeners('disconnected');
       await browser.close();
       await host.close();
     }
