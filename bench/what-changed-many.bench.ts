@@ -118,7 +118,7 @@ amount up 15%, every fifth status moved between open and on hold) and synced aga
 changed since my last look (never marked: the copy's whole history) lists **${listed} changes**.
 Each screen then opened ${OPENINGS} times by \`G\` then its letter in a fresh Chromium page (as
 \`bench/synced-screens.bench.ts\` opens them), in two rounds. "Shown": the grid's cells, or the
-changes listed. The machine has 2 cores shared with seven other engineers' work.
+changes listed. The machine has 2 cores; the load of each round is given with it.
 
 ${rounds.join('\n')}
 ${describeMachine()}
