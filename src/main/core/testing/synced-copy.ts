@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestService } from '../../../service/testing/test-service';
 import { type ServiceVariant, startVariantProxy, type VariantProxy } from '../../../service/testing/variant-proxy';
-import type { CopyScope, OperationName, OperationParams, OperationResult } from '../../../shared/bridge';
+import type { CopyScope } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { AppCore } from '../app/app-core';
 import { type ApiClient, createApiClient } from '../service-client/api-client/api-client';
-import { createTempCore } from './temp-core';
+import { createTempCore, ok as succeeded } from './temp-core';
 
 /**
  * The app's core on the demo workspace of a test service as a variant answers it, counting the
@@ -55,16 +55,7 @@ export async function copyHarness(service: TestService, variant: ServiceVariant)
 }
 
 /** A bridge operation's value; its failure fails the test, with its code and message. */
-export function succeeded<N extends OperationName>(
-  core: AppCore,
-  op: N,
-  params: OperationParams<N>,
-): Promise<OperationResult<N>> {
-  return core.invoke(op, params).then((settled) => {
-    if (!settled.ok) throw new Error(`${op}: expected success, got ${settled.error.code}: ${settled.error.message}`);
-    return settled.value as OperationResult<N>;
-  });
-}
+export { succeeded };
 
 /** Waits for the workspace's sync to be up to date (a minute at most). */
 export async function upToDate(core: AppCore): Promise<void> {
