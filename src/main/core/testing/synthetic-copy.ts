@@ -1,5 +1,6 @@
 import { canonicalParams, replicaAnswers } from '../engine/replica/replica-answers';
 import { openReplicaDb, type ReplicaDatabase } from '../engine/replica/replica-db';
+import { syncStore } from '../engine/replica/sync/sync-store';
 
 type Fields = Record<string, unknown>;
 
@@ -27,10 +28,13 @@ export function syntheticCopy(): {
   noTranscript(callId: string): void;
   checklist(callId: string, items: Fields[]): void;
   analyses(callId: string, analyses: Fields[]): void;
+  /** A sync's walk of the calls list ends, listing the calls held: the copy then knows every call there is. */
+  callsListed(): void;
 } {
   const db = openReplicaDb({ file: null });
   const answers = replicaAnswers(db);
   let at = 1;
+  const calls = new Map<string, Fields & { id: string; created_at: string }>();
   const put = (op: string, params: Record<string, unknown>, body: unknown) =>
     answers.put(op, canonicalParams(params), body, at++);
   return {
@@ -42,12 +46,11 @@ export function syntheticCopy(): {
         { id },
         { data: { id, title: id, status: 'OPEN', created_at: '2026-01-01T00:00:00.000Z', ...fields } },
       ),
-    call: (id, fields = {}) =>
-      put(
-        'getVideo',
-        { id },
-        { data: { id, title: id, status: 'READY', created_at: '2026-11-02T10:00:00.000Z', ...fields } },
-      ),
+    call: (id, fields = {}) => {
+      const call = { id, title: id, status: 'READY', created_at: '2026-11-02T10:00:00.000Z', ...fields };
+      calls.set(id, call);
+      put('getVideo', { id }, { data: call });
+    },
     activities: (dealId, activities) =>
       put('listActivities', { id: dealId }, { data: activities, meta: { has_more: false } }),
     transcript: (callId, lines) =>
@@ -75,5 +78,12 @@ export function syntheticCopy(): {
         { id: callId },
         { data: analyses.map((analysis) => ({ video_id: callId, ...analysis })), meta: { has_more: false } },
       ),
+    callsListed: () => {
+      const data = [...calls.values()]
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map((call) => ({ updated_at: call.created_at, ...call }));
+      const page = { op: 'listVideos', params: canonicalParams({ limit: 100 }), body: { data }, at: at++ };
+      syncStore({ workspaceId: 'synthetic', db, answers, storage: 'memory' }).recordPage('videos', page, null, 1);
+    },
   };
 }

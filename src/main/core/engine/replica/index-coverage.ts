@@ -2,13 +2,16 @@ import { scopeCallsWords } from '../../../../shared/copy-scope';
 import { memberNames } from './member-names';
 import type { ReplicaDatabase } from './replica-db';
 import { appliedScope, choiceOf } from './sync/applied-scope';
+import { callsListWalked } from './sync/sync-store';
 
 /** What the local index covers, for the coverage note and for telling the service's calls apart. */
 export interface IndexCoverage {
   /** Calls whose transcript is held here, or known to have none: the rest must be searched at the service. */
   indexedCalls: ReadonlySet<string>;
-  /** Calls any stored list or detail showed: a floor on the workspace's size when the sync has not counted. */
+  /** Calls any stored list or detail showed: a floor on the workspace's size. */
   seenCalls: number;
+  /** A walk of the calls list has reached its end, so the calls seen are every call there was then. */
+  listed: boolean;
 }
 
 const read = new WeakMap<ReplicaDatabase, { stamp: string; coverage: IndexCoverage }>();
@@ -25,7 +28,7 @@ export function indexCoverage(db: ReplicaDatabase): IndexCoverage {
   // fetch yet, or one refused to this key, is not searched here, however the sync counts it.
   const ids = db.prepare<[], string>('SELECT video_id FROM transcripts_held').pluck().all();
   const seenCalls = db.prepare<[], number>('SELECT count(*) FROM calls').pluck().get() ?? 0;
-  const coverage = { indexedCalls: new Set(ids), seenCalls };
+  const coverage = { indexedCalls: new Set(ids), seenCalls, listed: callsListWalked(db) };
   read.set(db, { stamp, coverage });
   return coverage;
 }

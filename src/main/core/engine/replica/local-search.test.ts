@@ -375,6 +375,30 @@ describe('local transcript search', () => {
     partial.close();
   });
 
+  it('asks the service while no walk of the calls has ended, and does not say it covers every call', async () => {
+    // One call opened on its own, the sync off: the copy holds that call and its transcript, no list.
+    const opened = openReplicaDb({ file: null });
+    const answers = replicaAnswers(opened);
+    const [videoId, segments] = [...transcripts].find(([, lines]) => lines.length > 0)!;
+    answers.put('getVideo', canonicalParams({ id: videoId }), await client.getVideo({ id: videoId }), Date.now());
+    answers.put('getTranscript', canonicalParams({ id: videoId }), { data: segments, meta: {} }, Date.now());
+    let serviceAsked = 0;
+    const found = await mergedSearch({
+      db: opened,
+      query: { q: 'the', mode: 'words', order: 'newest', limit: 100 },
+      knownCalls: 0,
+      searchService: async (q) => {
+        serviceAsked += 1;
+        return client.call('searchTranscripts', { q, limit: 100 }) as never;
+      },
+    });
+    expect(serviceAsked).toBe(1);
+    expect(found.coverage).toMatchObject({ indexedCalls: 1, knownCalls: 0 });
+    expect(found.coverage.note).toMatch(/^1 of the calls are searched here; \d+ more found by the service/);
+    expect(new Set(found.calls.map((call) => call.source))).toEqual(new Set(['replica', 'service']));
+    opened.close();
+  });
+
   it('finds a transcript stored again exactly once', () => {
     const before = search({ q: 'the' });
     const [videoId, segments] = [...transcripts].find(([, lines]) => Array.isArray(lines) && lines.length > 0)!;

@@ -95,15 +95,17 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
 /**
  * What the copy's index covers, in words ("40 of 50 calls are searched here"), and whether the
  * service must be asked for the calls it does not: always without a copy or with one that keeps
- * part of the workspace, else while the copy holds fewer transcripts than the workspace has calls.
+ * part of the workspace, or before any walk of the calls list ended (the calls held are then only
+ * those some screen read, not the workspace), else while the copy holds fewer transcripts than the
+ * workspace has calls. `knownCalls` is 0 while the workspace's size is not known.
  */
 export function searchCoverage(options: Pick<MergedSearchOptions, 'db' | 'copyUnreadable' | 'knownCalls'>) {
-  const { indexedCalls: indexed, seenCalls } = options.db
+  const { indexedCalls: indexed, seenCalls, listed } = options.db
     ? indexCoverage(options.db)
-    : { indexedCalls: new Set<string>(), seenCalls: 0 };
+    : { indexedCalls: new Set<string>(), seenCalls: 0, listed: false };
   // A copy that keeps part of the workspace covers the calls within its scope; the others are the service's.
   const scoped = options.db ? scopedCoverage(options.db) : null;
-  const knownCalls = scoped ? scoped.known : Math.max(options.knownCalls, seenCalls, indexed.size);
+  const knownCalls = scoped ? scoped.known : listed ? Math.max(options.knownCalls, seenCalls, indexed.size) : 0;
   // With the local copy off nothing is searched here: the note must not read as a sync still to come.
   const searchedHere = scoped
     ? `${scoped.inside}: ${scoped.indexed} of ${scoped.known} searched here`

@@ -8,8 +8,9 @@ import { workspaceTrackers } from './trackers';
 const pricing: TrackerDefinition = { name: 'Pricing', phrases: ['pricing'], side: 'any', scope: { kind: 'all' } };
 const NOW = Date.parse('2027-01-10T00:00:00Z');
 
-/** A copy whose transcripts the copy holds whole: the service is never asked (every call is searched here). */
+/** A copy whose calls were all listed and whose transcripts it holds: the service is never asked. */
 function report(copy: ReturnType<typeof syntheticCopy>, definition: TrackerDefinition) {
+  copy.callsListed();
   const { after } = workspaceTrackers(copy.db).save(definition, undefined, NOW);
   return trackerReportIn(copy.db, after, {
     knownCalls: 0,

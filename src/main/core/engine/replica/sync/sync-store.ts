@@ -52,6 +52,11 @@ export function lastRoundEnded(db: ReplicaDatabase): string | null {
   return db.prepare<[string], string>('SELECT value FROM sync_state WHERE key = ?').pluck().get(ROUND_DONE_AT) ?? null;
 }
 
+/** Whether a walk of the calls list has reached its end: till then the calls held are only those some read showed. */
+export function callsListWalked(db: ReplicaDatabase): boolean {
+  return db.prepare<[string], string>('SELECT value FROM sync_state WHERE key = ?').pluck().get('videos.pages') != null;
+}
+
 type WalkState = { status: 'walking' | 'walked'; cursor: string | null };
 
 /**
