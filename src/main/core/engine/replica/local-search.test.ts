@@ -394,7 +394,7 @@ describe('local transcript search', () => {
     });
     expect(serviceAsked).toBe(1);
     expect(found.coverage).toMatchObject({ indexedCalls: 1, knownCalls: 0 });
-    expect(found.coverage.note).toMatch(/^1 of the calls are searched here; \d+ more found by the service/);
+    expect(found.coverage.note).toMatch(/^1 of the calls is searched here; \d+ more found by the service/);
     expect(new Set(found.calls.map((call) => call.source))).toEqual(new Set(['replica', 'service']));
     opened.close();
   });

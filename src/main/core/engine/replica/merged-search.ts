@@ -100,9 +100,11 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
  * workspace has calls. `knownCalls` is 0 while the workspace's size is not known.
  */
 export function searchCoverage(options: Pick<MergedSearchOptions, 'db' | 'copyUnreadable' | 'knownCalls'>) {
-  const { indexedCalls: indexed, seenCalls, listed } = options.db
-    ? indexCoverage(options.db)
-    : { indexedCalls: new Set<string>(), seenCalls: 0, listed: false };
+  const {
+    indexedCalls: indexed,
+    seenCalls,
+    listed,
+  } = options.db ? indexCoverage(options.db) : { indexedCalls: new Set<string>(), seenCalls: 0, listed: false };
   // A copy that keeps part of the workspace covers the calls within its scope; the others are the service's.
   const scoped = options.db ? scopedCoverage(options.db) : null;
   const knownCalls = scoped ? scoped.known : listed ? Math.max(options.knownCalls, seenCalls, indexed.size) : 0;
@@ -110,7 +112,7 @@ export function searchCoverage(options: Pick<MergedSearchOptions, 'db' | 'copyUn
   const searchedHere = scoped
     ? `${scoped.inside}: ${scoped.indexed} of ${scoped.known} searched here`
     : options.db
-      ? `${indexed.size} of ${knownCalls || 'the'} calls are searched here`
+      ? `${indexed.size} of ${knownCalls || 'the'} calls ${indexed.size === 1 && !knownCalls ? 'is' : 'are'} searched here`
       : options.copyUnreadable
         ? 'The local copy could not be read, so the service searches every call'
         : 'No local copy is kept for this workspace, so the service searches every call';
