@@ -63,7 +63,7 @@ export function forgetRecords(db: ReplicaDatabase, kind: RecordKind, ids: readon
   }
   db.prepare(`DELETE FROM sync_parts WHERE kind = :kind AND id ${IN_IDS}`).run({ ...params, kind });
   db.prepare(`DELETE FROM sync_items WHERE kind = :kind AND id ${IN_IDS}`).run({ ...params, kind });
-  searchTablesChanged(db);
+  searchTablesChanged(db, kind === 'videos' ? { calls: ids, deals: [] } : { calls: [], deals: ids });
 }
 
 /**

@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../../service/testing/test-service';
 import { demoKeyOf } from '../../../../shared/manifest';
 import { createApiClient } from '../../service-client/api-client/api-client';
 import { ApiError } from '../../service-client/api-client/api-error';
+import { forgetRecords } from './forget-records';
 import { indexCoverage } from './index-coverage';
 import { notFoundAnswer } from './kept-not-found';
 import { type LocalSearchQuery, localSearch } from './local-search';
@@ -456,5 +461,76 @@ describe('local transcript search', () => {
       .prepare("INSERT INTO sync_parts (kind, id, part, updated_at) VALUES ('videos', 'refused', 'getTranscript', 'v')")
       .run();
     expect(indexCoverage(fresh).indexedCalls).toEqual(new Set(['lines', 'none', 'gone']));
+  });
+
+  it('keeps what it holds of the calls in step with each stored transcript, call, deal and removal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'callscope-search-'));
+    const location = { file: join(dir, 'copy.db'), key: randomBytes(32) };
+    const copy = openReplicaDb(location);
+    try {
+      await syncInto(copy);
+      const answers = replicaAnswers(copy);
+      const listed = new Set((await client.listDeals({ limit: 100 })).data.map((deal) => deal.id));
+      const [moved, renamed, forgotten] = videos.filter(
+        (video) => video.deal_id && listed.has(video.deal_id) && transcripts.get(video.id)?.length,
+      );
+      const otherDeal = videos.find((video) => video.deal_id && video.deal_id !== moved!.deal_id)!.deal_id!;
+      const queries: (Partial<LocalSearchQuery> & { q: string })[] = [
+        { q: 'the' },
+        { q: 'the', order: 'best' },
+        { q: 'e', limit: 5 },
+        { q: 'the', dealId: otherDeal },
+        { q: 'the', dealId: renamed!.deal_id! },
+        { q: 'the', dealStatus: 'LOST' },
+        { q: 'the', from: '2031-01-01T00:00:00Z' },
+      ];
+      const searched = (replica: ReplicaDatabase) =>
+        queries.map((query) => localSearch(replica, { mode: 'words', order: 'newest', limit: 100, ...query }));
+      // Each step's search on the copy in use (what it holds of the calls kept since the last
+      // search) equals one on a connection opened afresh, which reads every call.
+      const expectAsFreshlyOpened = () => {
+        const inUse = searched(copy);
+        const fresh = openReplicaDb(location);
+        try {
+          expect(inUse).toEqual(searched(fresh));
+        } finally {
+          fresh.close();
+        }
+        return inUse;
+      };
+      const before = expectAsFreshlyOpened();
+
+      // A transcript stored again with other lines: its call's rowids move past every other's.
+      const lines = transcripts.get(moved!.id)!.slice(1);
+      answers.put('getTranscript', canonicalParams({ id: moved!.id }), { data: lines, meta: {} }, Date.now());
+      expectAsFreshlyOpened();
+      // A call now the newest, of another deal.
+      const video = await client.getVideo({ id: moved!.id });
+      const newer = {
+        ...video.data,
+        title: 'Moved by the CRM',
+        created_at: '2031-06-01T00:00:00Z',
+        deal_id: otherDeal,
+      };
+      answers.put('getVideo', canonicalParams({ id: moved!.id }), { ...video, data: newer }, Date.now());
+      const afterCall = expectAsFreshlyOpened();
+      expect(afterCall[6]!.calls.map((call) => [call.videoId, call.title, call.dealId])).toEqual([
+        [moved!.id, 'Moved by the CRM', otherDeal],
+      ]);
+      // A deal renamed and lost.
+      const deal = await client.getDeal({ id: renamed!.deal_id! });
+      const lost = { ...deal.data, title: 'Renamed by the CRM', status: 'LOST' };
+      answers.put('getDeal', canonicalParams({ id: renamed!.deal_id! }), { ...deal, data: lost }, Date.now());
+      const afterDeal = expectAsFreshlyOpened();
+      expect(new Set(afterDeal[4]!.calls.map((call) => call.dealTitle))).toEqual(new Set(['Renamed by the CRM']));
+      // A call removed from the copy.
+      forgetRecords(copy, 'videos', [forgotten!.id]);
+      const afterRemoval = expectAsFreshlyOpened();
+      expect(afterRemoval[0]!.calls.map((call) => call.videoId)).not.toContain(forgotten!.id);
+      expect(afterRemoval).not.toEqual(before);
+    } finally {
+      copy.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,18 +1,62 @@
 import { callFiguresWriter, type HeldLine } from './coaching/call-figures';
 import { notFoundIn } from './kept-not-found';
-import { number, type Row, text } from './model/fields';
+import { number, type Row, recordsIn, text } from './model/fields';
 import type { ReplicaDatabase } from './replica-db';
 
-const versions = new WeakMap<ReplicaDatabase, number>();
+/** The calls and deals whose rows in the search tables were written since what was read of them. */
+export interface SearchTablesChange {
+  calls: readonly string[];
+  deals: readonly string[];
+}
+
+interface ChangesHeld {
+  version: number;
+  calls: Set<string>;
+  deals: Set<string>;
+  /** Nothing was read of them yet: all of it is read. */
+  whole: boolean;
+}
+
+const held = new WeakMap<ReplicaDatabase, ChangesHeld>();
+
+function changesOf(db: ReplicaDatabase): ChangesHeld {
+  let changes = held.get(db);
+  if (!changes) {
+    changes = { version: 0, calls: new Set(), deals: new Set(), whole: true };
+    held.set(db, changes);
+  }
+  return changes;
+}
 
 /** Grows with every write to the search tables, so what was read of them can be kept until then. */
 export function searchTablesVersion(db: ReplicaDatabase): number {
-  return versions.get(db) ?? 0;
+  return held.get(db)?.version ?? 0;
 }
 
-/** The search tables were written to: what was read of them is read again. */
-export function searchTablesChanged(db: ReplicaDatabase): void {
-  versions.set(db, searchTablesVersion(db) + 1);
+/**
+ * The search tables were written to for these calls and deals: what was read of them is read
+ * again, of them only (a transcript stored during a sync names its one call).
+ */
+export function searchTablesChanged(db: ReplicaDatabase, change: SearchTablesChange): void {
+  const changes = changesOf(db);
+  changes.version += 1;
+  if (!changes.whole) {
+    for (const id of change.calls) changes.calls.add(id);
+    for (const id of change.deals) changes.deals.add(id);
+  }
+}
+
+/**
+ * The records written since the last call (null: read everything again), forgotten once
+ * taken. Its one reader is the search spans' cache (local-search.ts), which applies them.
+ */
+export function takeSearchTablesChanges(db: ReplicaDatabase): SearchTablesChange | null {
+  const changes = changesOf(db);
+  const taken = changes.whole ? null : { calls: [...changes.calls], deals: [...changes.deals] };
+  changes.calls = new Set();
+  changes.deals = new Set();
+  changes.whole = false;
+  return taken;
 }
 
 /**
@@ -45,8 +89,13 @@ export function transcriptIndex(db: ReplicaDatabase) {
      */
     indexAnswer(op: string, params: Record<string, unknown>, body: unknown, changed: boolean): void {
       const data = (body as { data?: unknown } | null)?.data;
-      const feedsSearch = ['listVideos', 'getVideo', 'listDeals', 'getDeal'].includes(op);
-      if (op === 'getTranscript' || (changed && feedsSearch)) searchTablesChanged(db);
+      const ids = () => recordsIn(body).map((record) => record.id as string);
+      if (op === 'getTranscript' && typeof params.id === 'string')
+        searchTablesChanged(db, { calls: [params.id], deals: [] });
+      else if (changed && (op === 'listVideos' || op === 'getVideo'))
+        searchTablesChanged(db, { calls: ids(), deals: [] });
+      else if (changed && (op === 'listDeals' || op === 'getDeal'))
+        searchTablesChanged(db, { calls: [], deals: ids() });
       // A transcript's answer replaces its segments whole; one without segments (its 404) leaves none.
       if (op === 'getTranscript' && typeof params.id === 'string') {
         clearSegments.run(params.id);

@@ -135,6 +135,13 @@ export function recordWalkEnd(db: ReplicaDatabase, kind: 'deals' | 'videos', sta
       .all({ startedAt });
     for (const { id, ...fields } of rows) journal.record(id, 'removed', fields, null, endedAt);
   }
-  const removed = db.prepare(`UPDATE ${table} SET removed_at = :endedAt WHERE ${gone}`).run({ startedAt, endedAt });
-  if (removed.changes > 0) searchTablesChanged(db);
+  const removed = db
+    .prepare<{ startedAt: number; endedAt: number }, string>(
+      `UPDATE ${table} SET removed_at = :endedAt WHERE ${gone} RETURNING id`,
+    )
+    .pluck()
+    .all({ startedAt, endedAt });
+  if (removed.length > 0) {
+    searchTablesChanged(db, kind === 'deals' ? { calls: [], deals: removed } : { calls: removed, deals: [] });
+  }
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../../../service/launch/run-cli';
 import { callApi } from '../../../../../service/testing/http';
@@ -354,6 +355,46 @@ describe('background sync', () => {
     await sync.start();
     const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
     expect(sync.progress().calls).toMatchObject({ known: videos.length, synced: videos.length });
+  });
+
+  it('answers a read that arrived with an answer before it stores that answer', async () => {
+    const replica = memoryReplica();
+    const client = createApiClient({ baseUrl: proxy.url, getKey: async () => demo().key.key });
+    // As in the engine's thread: each answer arrives as a message, a search sent meanwhile right behind it.
+    const { port1, port2 } = new MessageChannel();
+    const arriving = new Map<number, (body: unknown) => void>();
+    const reads: { op: string; params: string; storedWhenRead: boolean }[] = [];
+    const parts = new Set(['getDeal', 'getVideo', 'getTranscript']);
+    port2.on('message', (message: { id: number; body?: unknown; read?: { op: string; params: string } }) => {
+      if (!message.read) arriving.get(message.id)!(message.body);
+      else if (parts.has(message.read.op)) {
+        const { op, params } = message.read;
+        reads.push({ op, params, storedWhenRead: replica.answers.get(op, params) !== null });
+      }
+    });
+    let sent = 0;
+    const sync = createWorkspaceSync({
+      replica,
+      request: async (op, params, signal) => {
+        const body = await client.call(op as never, params as never, { signal });
+        const id = ++sent;
+        return new Promise((resolve) => {
+          arriving.set(id, resolve);
+          port1.postMessage({ id, body });
+          port1.postMessage({ id, read: { op, params: canonicalParams(params) } });
+        });
+      },
+      budget: createRequestBudget(() => 50),
+      pageSize: 5,
+      onProgress: () => {},
+    });
+    await sync.start();
+    port1.close();
+    const videos = await serviceGet<{ id: string }[]>('/v1/videos?limit=100');
+    expect(reads.filter((read) => read.op === 'getTranscript')).toHaveLength(videos.length);
+    // Each read saw the copy before the answer ahead of it was stored, and the answer was stored after.
+    expect(reads.filter((read) => read.storedWhenRead)).toEqual([]);
+    expect(reads.filter((read) => replica.answers.get(read.op, read.params) === null)).toEqual([]);
   });
 });
 

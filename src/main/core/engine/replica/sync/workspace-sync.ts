@@ -96,6 +96,13 @@ const MAX_SKIPPED_IDS = 10;
 /** A wait with no timer: the sync is started again by whoever can tell (storing resumed). */
 const UNTIL_RESUMED = Number.POSITIVE_INFINITY;
 
+/**
+ * Lets what already waits in the thread's queue run before the sync writes an answer it just got:
+ * in the engine's thread a search that arrived with the answer is answered first, instead of
+ * after the write (a transcript's is 12 ms median, 40 ms p90). Each write stays one transaction.
+ */
+const readsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The run stops and waits, with the reason it gives the person. */
 class SyncWait extends Error {
   constructor(
@@ -195,6 +202,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
         ...(walkState.cursor ? { cursor: walkState.cursor } : {}),
       };
       const page = (await options.request(listOp[kind], params, signal)) as ListAnswer;
+      await readsFirst();
       signal.throwIfAborted();
       let next: string | null;
       try {
@@ -252,6 +260,7 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
         }
         body = outcome.keep;
       }
+      await readsFirst();
       signal.throwIfAborted();
       failuresInARow = 0;
       if (store.storePart(kind, item, part, canonicalParams(params), body, now()))
@@ -280,6 +289,8 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     await options.budget.take(signal);
     try {
       const members = await options.request('listMembers', {}, signal);
+      await readsFirst();
+      signal.throwIfAborted();
       if (options.replica.answers.put('listMembers', canonicalParams({}), members, now())) {
         options.stored?.([changedRead('listMembers', {})]);
       }
