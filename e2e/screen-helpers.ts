@@ -39,9 +39,12 @@ export async function unanalysedCalls(callscope: CallscopeApp): Promise<ServedVi
   return found;
 }
 
-/** A call whose checklist has an item not met in full with evidence said in its transcript (the local service's NOT_MET have none). */
-export async function callWithNotMetEvidence(callscope: CallscopeApp) {
-  for (const video of await readyCalls(callscope)) {
+/**
+ * A call whose checklist has an item not met in full with evidence said in its transcript (the local
+ * service's NOT_MET have none): the first of `calls`, the service's READY calls newest first unless given.
+ */
+export async function callWithNotMetEvidence(callscope: CallscopeApp, calls?: readonly ServedVideo[]) {
+  for (const video of calls ?? (await readyCalls(callscope))) {
     const checklist = await serviceGet<{ data?: ServedChecklistEvaluation }>(
       callscope,
       `/v1/videos/${video.id}/checklist`,
