@@ -1,15 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Member } from '../src/shared/api';
 import { memberName } from '../src/shared/api';
-import type {
-  ServedChecklistEvaluation,
-  ServedDeal,
-  ServedTranscriptSegment,
-  ServedVideo,
-} from '../src/shared/api/served';
-import { quoteFinder } from '../src/shared/quote-finder';
+import type { ServedDeal, ServedVideo } from '../src/shared/api/served';
 import { invoke } from './copy-scope-helpers';
-import { expectAccessible, openScreen, serviceGet, unanalysedCalls } from './screen-helpers';
+import { callWithNotMetEvidence, expectAccessible, openScreen, serviceGet, unanalysedCalls } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
 
 // The palette's records come from the local copy: the app's own sync fills it.
@@ -35,28 +29,6 @@ async function runFromPalette(page: Page, text: string, firstRow: string | RegEx
   await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(palette(page)).toBeHidden();
-}
-
-/** A call whose checklist has an item not met in full with evidence said in its transcript (the local service's NOT_MET have none). */
-async function callWithNotMetEvidence(callscope: CallscopeApp) {
-  const ready = (await serviceGet<{ data: ServedVideo[] }>(callscope, '/v1/videos?status=READY&limit=100')).data;
-  for (const video of ready) {
-    const checklist = await serviceGet<{ data?: ServedChecklistEvaluation }>(
-      callscope,
-      `/v1/videos/${video.id}/checklist`,
-    );
-    const transcript = (
-      await serviceGet<{ data: ServedTranscriptSegment[] }>(callscope, `/v1/videos/${video.id}/transcript`)
-    ).data;
-    const find = quoteFinder(() => transcript);
-    const items = checklist.data?.items ?? [];
-    const notInFull = ['NOT_MET', 'PARTIALLY_MET'].flatMap((status) => items.filter((item) => item.status === status));
-    for (const evidence of notInFull.flatMap((item) => item.evidence ?? [])) {
-      const index = find(evidence.text);
-      if (index >= 0) return { video, segment: transcript[index]! };
-    }
-  }
-  throw new Error('the seed has no call with evidence of an item not met');
 }
 
 test.describe('the palette (Ctrl K)', () => {

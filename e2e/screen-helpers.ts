@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Download, expect, type Page } from '@playwright/test';
-import type { ServedVideo } from '../src/shared/api/served';
+import type { ServedChecklistEvaluation, ServedTranscriptSegment, ServedVideo } from '../src/shared/api/served';
 import { demoKeyOf } from '../src/shared/manifest';
+import { quoteFinder } from '../src/shared/quote-finder';
 import type { CallscopeApp } from './support/fixtures';
 
 /** The key the demo workspace uses (shared/manifest.ts). */
@@ -36,6 +37,30 @@ export async function unanalysedCalls(callscope: CallscopeApp): Promise<ServedVi
     if (summary.error?.code === 'not_found') found.push(video);
   }
   return found;
+}
+
+/**
+ * A call whose checklist has an item not met in full with evidence said in its transcript (the local
+ * service's NOT_MET have none): the first of `calls`, the service's READY calls newest first unless given.
+ */
+export async function callWithNotMetEvidence(callscope: CallscopeApp, calls?: readonly ServedVideo[]) {
+  for (const video of calls ?? (await readyCalls(callscope))) {
+    const checklist = await serviceGet<{ data?: ServedChecklistEvaluation }>(
+      callscope,
+      `/v1/videos/${video.id}/checklist`,
+    );
+    const transcript = (
+      await serviceGet<{ data: ServedTranscriptSegment[] }>(callscope, `/v1/videos/${video.id}/transcript`)
+    ).data;
+    const find = quoteFinder(() => transcript);
+    const items = checklist.data?.items ?? [];
+    const notInFull = ['NOT_MET', 'PARTIALLY_MET'].flatMap((status) => items.filter((item) => item.status === status));
+    for (const evidence of notInFull.flatMap((item) => item.evidence ?? [])) {
+      const index = find(evidence.text);
+      if (index >= 0) return { video, segment: transcript[index]! };
+    }
+  }
+  throw new Error('the seed has no call with evidence of an item not met');
 }
 
 /** Opens Workspace and key as a person does: the member's name at the top bar's right, then its link. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { EndpointName } from '../src/shared/api/endpoints';
 import type { ServedDeal } from '../src/shared/api/served';
 import { callInCopy } from './local-search-helpers';
-import { openScreen, readyCalls, serviceGet } from './screen-helpers';
+import { callWithNotMetEvidence, openScreen, readyCalls, serviceGet } from './screen-helpers';
 import { type CallscopeApp, expect, test } from './support/fixtures';
 
 // The app reaches the service through the fault proxy; jobs last long enough to be seen running.
@@ -144,5 +144,34 @@ test.describe('transcript search when the service part fails', () => {
     await expect(palette.getByRole('alert')).toHaveCount(0);
     expect(failing.injected()).toBeGreaterThan(0);
     failing.remove();
+  });
+});
+
+test.describe('a call whose checklist is slow to come', () => {
+  test('the palette opened before it offers its first not-met evidence once the checklist is read', async ({
+    page,
+    callscope,
+  }) => {
+    // The oldest such call: the job tests read the newest, and a call read once is answered by the local copy.
+    const { video, segment } = await callWithNotMetEvidence(callscope, (await readyCalls(callscope)).reverse());
+    // The first read is told to come back in a few seconds: the palette is opened meanwhile.
+    const later = callscope.faults.inject({
+      when: (exchange) => exchange.url.pathname === `/v1/videos/${video.id}/checklist`,
+      fault: { kind: 'status', status: 503, retryAfter: '3' },
+      times: 1,
+    });
+    await openScreen(page, callscope, `/calls/${video.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: video.title! })).toBeVisible();
+    await expect.poll(() => later.injected()).toBe(1);
+
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Go to or do anything' });
+    await expect(palette.getByRole('combobox', { name: 'Action, screen or record' })).toBeFocused();
+    await page.keyboard.type('not met');
+    const first = palette.getByRole('option').first();
+    await expect(first).toContainText('Open the first not-met checklist evidence');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-segment-id][aria-current="true"]')).toHaveAttribute('data-segment-id', segment.id);
   });
 });

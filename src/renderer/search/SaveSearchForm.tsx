@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import type { SavedSearch } from '../../shared/bridge';
 import { InlineError } from '../shared-ui/InlineError';
 
@@ -17,13 +17,26 @@ export function SaveSearchForm({
 }) {
   const [name, setName] = useState(query.q);
   const nameId = useId();
+  // Set at once on Enter (the mutation's own pending state reaches the form a task later).
+  const sent = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ ...query, name: name.trim() }, { onSuccess: onDone });
+    sent.current = true;
+    save.mutate(
+      { ...query, name: name.trim() },
+      {
+        onSuccess: onDone,
+        onSettled: () => {
+          sent.current = false;
+        },
+      },
+    );
   };
-  // Esc leaves the form, not the whole search.
+  // Esc leaves the form, not the whole search. Once Enter has sent the name the form is done: an Esc
+  // pressed before the answer closes the search, as it would a moment later (else the person stays in
+  // the search they meant to leave, and their Ctrl Z undoes its typing instead of the save).
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && !sent.current) {
       event.preventDefault();
       event.stopPropagation();
       onDone();

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch } from '../../shared/bridge';
-import { call } from '../api';
+import { bridgeErrorOf, call } from '../api';
+import { describeError } from '../shared-ui/error-text';
 import { useUndoOffer } from '../state/undo-offer';
 
 /** Per workspace, like the screens: a workspace change reads them again. */
@@ -46,6 +47,9 @@ export function useSavedSearchActions() {
             },
           );
       },
+      // The form says it too, but an Esc after Enter may have closed the search before the answer came.
+      onError: (error, search) =>
+        useUndoOffer.getState().tell(`Search “${search.name}” not saved: ${describeError(bridgeErrorOf(error))}`),
     }),
     open: useMutation({
       mutationFn: (id: string) => call('openSavedSearch', { id }),

@@ -20,18 +20,27 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The browser's `close` event for a close of ours comes as a task of its own, which a busy page may
+  // run after the next key reopened the dialog (Enter in the palette, then Ctrl K): it must not close that.
+  const closedHere = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      closedHere.current = true;
+      dialog.close();
+    }
   }, [open]);
   return (
     <dialog
       ref={ref}
       className={['dialog', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        if (closedHere.current) closedHere.current = false;
+        else onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -32,7 +32,7 @@ const useRegistry = create<{ registrations: ReadonlySet<Registration> }>(() => (
 /**
  * Offers a component's actions in the palette while it is mounted and in sight (a screen rendered
  * ahead, or the one a click is leaving, offers none). The actions are read when the palette
- * opens, so they may be written inline with this render's state.
+ * opens (and again when those offered change), so they may be written inline with this render's state.
  */
 export function useScreenActions(actions: readonly ScreenAction[], scope: ActionScope = 'screen'): void {
   const latest = useRef(actions);
@@ -48,9 +48,18 @@ export function useScreenActions(actions: readonly ScreenAction[], scope: Action
         return { registrations: rest };
       });
   }, [scope, outOfSight]);
+  // An answer arriving after the palette opened may enable an action or rename one (the checklist
+  // read under a palette opened at once): a palette open meanwhile lists them anew.
+  const offered = actions
+    .map((action) => (action.enabled === false ? '' : `${action.id}\t${action.title}\t${action.key ?? ''}`))
+    .join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what the palette lists changed, so it reads them again
+  useEffect(() => {
+    useRegistry.setState(({ registrations }) => ({ registrations: new Set(registrations) }));
+  }, [offered]);
 }
 
-/** Changes whenever a component offers or withdraws its actions: a palette open meanwhile lists them anew. */
+/** Changes whenever a component offers, withdraws or changes its actions: a palette open meanwhile lists them anew. */
 export const useActionRegistrations = () => useRegistry((state) => state.registrations);
 
 /**
