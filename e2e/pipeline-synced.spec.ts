@@ -59,6 +59,11 @@ async function boardText(page: Page): Promise<string[][]> {
   await expect(page.locator('.deal-card').first()).toBeVisible();
   await expect(page.locator('.card-probability', { hasText: 'Probability…' })).toHaveCount(0);
   await expect(page.getByText(/^Checking \d+ deals? for warnings…$/)).toHaveCount(0);
+  // Every card the column counts is listed, those below the fold too (they render a frame later).
+  for (const column of await page.locator('.deal-group').all()) {
+    const counted = Number.parseInt((await column.locator('.group-title .count').textContent()) ?? '', 10);
+    await expect(column.locator('.deal-card')).toHaveCount(counted);
+  }
   return Promise.all(
     (await page.locator('.deal-group').all()).map((column) => column.locator('.deal-card').allInnerTexts()),
   );

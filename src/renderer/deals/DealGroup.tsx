@@ -4,6 +4,7 @@ import type { Deal, DealStatus } from '../../shared/api';
 import { humanize } from '../../shared/humanize';
 import { useQueuedParents } from '../jobs/queued-jobs';
 import { listItem } from '../navigation/list-items';
+import { useValueAfterPaint } from '../navigation/render-ahead';
 import { DealLink } from '../records/DealLink';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -22,6 +23,13 @@ import { type BoardCard, useCardFacts } from './useCardFacts';
 import { useWarningSets } from './useDealWarnings';
 import { type StatusTotals, useStatusTotals } from './useStatusTotals';
 import { type SnoozeRequest, WarningSnoozeDialog } from './WarningSnoozeDialog';
+
+/**
+ * More cards than a column's view can hold (a card with no warning is about 85 px tall, the
+ * column's body the window's height less 200 px): those a column renders in the frame of its
+ * answer; the rest, below the fold, come in the task after that frame is painted.
+ */
+const cardsInFirstFrame = () => Math.ceil(window.innerHeight / 64);
 
 /** The card's win probability, or why there is none. */
 function probabilityText(card: BoardCard | undefined): string {
@@ -84,6 +92,11 @@ export function DealGroup({
     items.sort((a, b) => compare(facts.byId.get(a.id)!, facts.byId.get(b.id)!));
   }
   const filtered = items.length < loaded.length;
+  // Rendering a column's 25 cards in the frame of its answer made the five columns' answers take
+  // about 180 ms to paint from a click (docs/benchmarks.md, "Screens on a synced copy"); the cards
+  // in view are painted first, and every card is there a frame later, for j/k and scrolling.
+  const cardsPainted = useValueAfterPaint(!deals.isPending, false);
+  const rendered = cardsPainted ? items : items.slice(0, cardsInFirstFrame());
   return (
     <section className="deal-group" aria-labelledby={headingId}>
       <h2 id={headingId} className="group-title">
@@ -127,7 +140,7 @@ export function DealGroup({
           <>
             <UnreadableNotice answers={deals.data.pages} />
             <ul className="deal-cards">
-              {items.map((deal) => (
+              {rendered.map((deal) => (
                 <li key={deal.id}>
                   <DealLink dealId={deal.id} className="deal-card" onKeyDown={onCardKey(deal)} {...listItem}>
                     <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
