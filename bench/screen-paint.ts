@@ -63,7 +63,8 @@ function watchScreens() {
   };
   /** What each screen shows once whole, counted; null while it is not. */
   const whole: Record<string, () => number | null> = {
-    // Every column counted and listed, and every card in view showing its probability (its warnings come in the same read).
+    // Every column counted and listed, and every card in view showing its probability and its warnings
+    // (a card is busy while its warnings or the snoozes that hide some are read).
     pipeline() {
       const columns = Array.from(onView()?.querySelectorAll('.deal-group') ?? []);
       if (columns.length === 0) return null;
@@ -73,7 +74,11 @@ function watchScreens() {
       }
       const cards = Array.from(onView()?.querySelectorAll('.deal-card') ?? []).filter(inView);
       if (cards.length === 0) return null;
-      const waiting = cards.some((card) => card.querySelector('.card-probability')?.textContent === 'Probability…');
+      const waiting = cards.some(
+        (card) =>
+          card.getAttribute('aria-busy') === 'true' ||
+          card.querySelector('.card-probability')?.textContent === 'Probability…',
+      );
       return waiting ? null : cards.length;
     },
     // The grid of owners × months with its sums (or the words saying no deal closes in the range).

@@ -142,7 +142,14 @@ export function DealGroup({
             <ul className="deal-cards">
               {rendered.map((deal) => (
                 <li key={deal.id}>
-                  <DealLink dealId={deal.id} className="deal-card" onKeyDown={onCardKey(deal)} {...listItem}>
+                  <DealLink
+                    dealId={deal.id}
+                    className="deal-card"
+                    onKeyDown={onCardKey(deal)}
+                    // Its warnings (or the snoozes that hide them) still being read: the card is not whole yet.
+                    aria-busy={warningSets.get(deal.id) === undefined || undefined}
+                    {...listItem}
+                  >
                     <span className="deal-title">{deal.title ?? 'Untitled deal'}</span>
                     <span className="deal-meta">
                       <span>{ownerName(deal.owner_id)}</span>
