@@ -1,6 +1,5 @@
 import { formatDate } from '../shared-ui/format';
-import type { DealWarning } from './deal-warnings';
-import type { SnoozedWarning } from './useDealWarnings';
+import type { DealWarning, SnoozedWarning } from './deal-warnings';
 
 /** A deal's warnings, each its reason in words; nothing when it has none or they are still being read. */
 export function DealWarningList({ warnings }: { warnings: DealWarning[] | undefined }) {

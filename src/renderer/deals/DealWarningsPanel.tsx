@@ -1,6 +1,6 @@
 import type { DealWarningKind } from '../../shared/warning-snoozes';
 import { snoozedWords } from './DealWarningList';
-import type { WarningSet } from './useDealWarnings';
+import type { WarningSet } from './deal-warnings';
 
 /**
  * The deal page's warnings, each with Snooze (`H` while it has the focus), and a quiet line of those

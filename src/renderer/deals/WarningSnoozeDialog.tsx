@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import type { DealWarningKind } from '../../shared/warning-snoozes';
 import { Dialog } from '../shared-ui/Dialog';
 import { formatDate } from '../shared-ui/format';
+import type { WarningSet } from './deal-warnings';
 import { dayOf, snoozeDays, startOfDay } from './snooze-days';
-import type { WarningSet } from './useDealWarnings';
 import { snoozeWrites } from './warning-snoozes';
 
 /** What the snooze dialog opens on: a deal's warnings, the one to snooze first chosen. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scoring } from '../../shared/api';
-import { type DealSignals, dealWarnings } from './deal-warnings';
+import { type DealSignals, dealWarnings, warningSetOf } from './deal-warnings';
 
 const now = Date.parse('2026-06-30T12:00:00Z');
 const thresholds = { staleDays: 14, probabilityDrop: 10 };
@@ -72,5 +72,20 @@ describe('deal warnings', () => {
         kinds({ latestActivityAt: null, scorings: [], pricingMentions: 0 }, { status, close_date: '2026-01-02' }),
       ).toEqual([]);
     }
+  });
+});
+
+describe('snoozed warnings', () => {
+  it('a snooze hides its warning until its end, and nothing once its end has come', () => {
+    const warnings = dealWarnings(deal, { ...healthy, pricingMentions: 0, latestActivityAt: null }, thresholds, now);
+    const [first, second] = warnings.map((warning) => warning.kind);
+    const snoozes = [
+      { kind: first!, until: '2026-07-01T09:00:00Z' },
+      { kind: second!, until: '2026-06-30T11:59:59Z' },
+    ];
+    const set = warningSetOf(warnings, snoozes, now);
+    expect(set.snoozed.map((warning) => [warning.kind, warning.until])).toEqual([[first, '2026-07-01T09:00:00Z']]);
+    expect(set.shown.map((warning) => warning.kind)).toEqual(warnings.slice(1).map((warning) => warning.kind));
+    expect(warningSetOf(warnings, snoozes, Date.parse('2026-07-01T09:00:00Z')).shown).toEqual(warnings);
   });
 });

@@ -1,6 +1,6 @@
 import { type Deal, jobOutcome, type Scoring } from '../../shared/api';
 import type { DealWarningThresholds } from '../../shared/bridge';
-import type { DealWarningKind } from '../../shared/warning-snoozes';
+import type { DealWarningKind, WarningSnooze } from '../../shared/warning-snoozes';
 import { formatDate } from '../shared-ui/format';
 
 /**
@@ -84,4 +84,36 @@ export function dealWarnings(
     }
   }
   return warnings;
+}
+
+/** A warning the manager snoozed, hidden until `until` (RFC 3339). */
+export interface SnoozedWarning extends DealWarning {
+  until: string;
+}
+
+/** A deal's warnings: those shown and counted, and those snoozed, which count nowhere while they sleep. */
+export interface WarningSet {
+  shown: DealWarning[];
+  snoozed: SnoozedWarning[];
+}
+
+/**
+ * A deal's warnings, those its snoozes hide apart: a snooze whose end has come hides nothing, though
+ * the list that holds it is not read again yet (it is each minute, and at each snooze written).
+ */
+export function warningSetOf(
+  warnings: readonly DealWarning[],
+  snoozes: readonly Pick<WarningSnooze, 'kind' | 'until'>[],
+  now: number,
+): WarningSet {
+  const sleeping = new Map(
+    snoozes.filter((snooze) => Date.parse(snooze.until) > now).map((snooze) => [snooze.kind, snooze.until]),
+  );
+  const set: WarningSet = { shown: [], snoozed: [] };
+  for (const warning of warnings) {
+    const until = sleeping.get(warning.kind);
+    if (until) set.snoozed.push({ ...warning, until });
+    else set.shown.push(warning);
+  }
+  return set;
 }

@@ -2,7 +2,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../shared/api';
 import { type BoardCardFacts, defaultDealWarningThresholds } from '../../shared/bridge';
 import { workspaceQueries } from '../workspaces/queries';
-import { type DealSignals, type DealWarning, dealWarnings } from './deal-warnings';
+import { type DealSignals, type DealWarning, dealWarnings, type WarningSet, warningSetOf } from './deal-warnings';
 import { dealSignalsQuery } from './queries';
 import { warningSnoozeQueries } from './warning-snoozes';
 
@@ -17,17 +17,6 @@ function heldSignals(facts: BoardCardFacts | undefined): DealSignals | null {
     scorings: facts.scorings,
     pricingMentions: facts.pricingMentions,
   };
-}
-
-/** A warning the manager snoozed, hidden until `until` (RFC 3339). */
-export interface SnoozedWarning extends DealWarning {
-  until: string;
-}
-
-/** A deal's warnings: those shown and counted, and those snoozed, which count nowhere while they sleep. */
-export interface WarningSet {
-  shown: DealWarning[];
-  snoozed: SnoozedWarning[];
 }
 
 /**
@@ -47,6 +36,7 @@ export function useWarningSets(
   const signals = useQueries({ queries: lacking.map((deal) => dealSignalsQuery(deal.id, client)) });
   const read = new Map(lacking.map((deal, index) => [deal.id, signals[index]?.data]));
   const none: WarningSet = { shown: [], snoozed: [] };
+  const now = Date.now();
   const byId = new Map<string, WarningSet | undefined>(deals.map((deal) => [deal.id, none]));
   for (const deal of active) {
     const known = heldSignals(held.get(deal.id)) ?? read.get(deal.id);
@@ -54,14 +44,7 @@ export function useWarningSets(
       byId.set(deal.id, undefined);
       continue;
     }
-    const sleeping = new Map((snoozes.data?.get(deal.id) ?? []).map((snooze) => [snooze.kind, snooze.until]));
-    const set: WarningSet = { shown: [], snoozed: [] };
-    for (const warning of dealWarnings(deal, known, thresholds)) {
-      const until = sleeping.get(warning.kind);
-      if (until) set.snoozed.push({ ...warning, until });
-      else set.shown.push(warning);
-    }
-    byId.set(deal.id, set);
+    byId.set(deal.id, warningSetOf(dealWarnings(deal, known, thresholds), snoozes.data?.get(deal.id) ?? [], now));
   }
   return byId;
 }

@@ -22,6 +22,9 @@ export const warningSnoozeQueries = {
         return byDeal;
       },
       refetchInterval: EXPIRY_CHECK_MS,
+      // Only this window's writes change them, and each reads them again; a snooze whose end has come
+      // hides nothing where it is read (`warningSetOf`). So opening a screen does not read them again.
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 };
 
