@@ -393,6 +393,8 @@ export const LocalSearchResult = z.object({
     note: z.string().nullable(),
     /** The calls the copy does not hold were to be asked of the service, and were not (`askService` false). */
     serviceLeft: z.boolean(),
+    /** The service found more lines than it sent (its limit of 100): the counts are "at least". */
+    serviceTruncated: z.boolean(),
   }),
 });
 export type LocalSearchResult = z.infer<typeof LocalSearchResult>;

@@ -22,7 +22,7 @@ function result(patch: Partial<LocalSearchResult>): LocalSearchResult {
     dealCount: 1,
     totalHits: 4,
     complete: true,
-    coverage: { indexedCalls: 1, knownCalls: 2, note: null, serviceLeft: false },
+    coverage: { indexedCalls: 1, knownCalls: 2, note: null, serviceLeft: false, serviceTruncated: false },
     ...patch,
   };
 }
@@ -36,6 +36,11 @@ describe('statusText', () => {
     expect(statusText(true, true, false, result({ complete: false, totalHits: 5001 }))).toBe(
       'At least 5,001 lines in 2 calls or more',
     );
+  });
+
+  it('says "at least" when the service found more lines than it sent', () => {
+    const coverage = { ...result({}).coverage, serviceTruncated: true };
+    expect(statusText(true, true, false, result({ coverage }))).toBe('At least 4 lines in 2 calls or more');
   });
 
   it('counts every call with a hit, not only those the first answer lists', () => {

@@ -17,7 +17,7 @@ export function statusText(
   if (failed) return 'Search failed.';
   if (!current || !data) return 'Searching…';
   const found = `${plural(data.totalHits, 'line', 'lines')} in ${plural(data.callCount, 'call', 'calls')}`;
-  return data.complete ? found : `At least ${found} or more`;
+  return data.complete && !data.coverage.serviceTruncated ? found : `At least ${found} or more`;
 }
 
 /** How much of the workspace a search covered: the engine's note, or that the copy holds every call. */

@@ -87,7 +87,7 @@ import { trackerHitsSince, trackerLines } from './replica/coaching/tracker-repor
 import { trackerReportIn } from './replica/coaching/tracker-service-calls';
 import { workspaceTrackers } from './replica/coaching/trackers';
 import { type CopySettings, createLocalCopies, type RemovalReason, type SyncSettings } from './replica/local-copies';
-import { type MergedSearchQuery, mergedSearch } from './replica/merged-search';
+import { type MergedSearchQuery, mergedSearch, type ServiceAnswer } from './replica/merged-search';
 import { boardPageFromCopy } from './replica/model/board-cards';
 import { workspaceBookmarks } from './replica/model/bookmarks';
 import { callPageFromCopy, callRowDeals, dealIdsOf } from './replica/model/call-rows';
@@ -106,7 +106,6 @@ import { onOwnData } from './replica/own-data';
 import type { ReplicaDatabase } from './replica/replica-db';
 import { createReplicaReads } from './replica/replica-reads';
 import type { ReplicaStorageOptions } from './replica/replicas';
-import type { ServiceHit } from './replica/service-hits';
 
 /** Sync states in which the sync keeps walking the workspace's lists into its copy. */
 const keepingStates: ReadonlySet<SyncStatus['state']> = new Set(['syncing', 'up-to-date', 'waiting', 'offline']);
@@ -361,7 +360,7 @@ export function createEngine(options: EngineOptions) {
             { q, limit: 100, deal_id: dealId, video_id: videoId },
             signal,
             'read',
-          )) as { data: ServiceHit[] },
+          )) as ServiceAnswer,
       };
       // A copy that cannot be read searches nothing here: the service is asked for every call.
       const local = await replicas.read(workspaceId, ({ db }) => mergedSearch({ db, ...search }));
@@ -461,7 +460,7 @@ export function createEngine(options: EngineOptions) {
               { q, limit: 100, deal_id: dealId },
               signal ?? new AbortController().signal,
               'read',
-            )) as { data: ServiceHit[] },
+            )) as ServiceAnswer,
         }),
       );
       if (report === null) throw await copyUnavailable(workspaceId, 'read');

@@ -404,6 +404,29 @@ describe('local transcript search', () => {
     opened.close();
   });
 
+  it('says its counts are "at least" when the service found more lines than it sent', async () => {
+    const truncated = new Map<string, boolean>();
+    // The service's own answers: one sending 10 of the lines it found, one finding none.
+    for (const [q, limit] of [
+      ['e', 10],
+      ['zqxjv', 100],
+    ] as const) {
+      const answer = (await client.call('searchTranscripts', { q, limit })) as {
+        data: unknown[];
+        meta: { total_matches: number };
+      };
+      const found = await mergedSearch({
+        db: openReplicaDb({ file: null }),
+        query: { q, mode: 'words', order: 'newest', limit: 100 },
+        knownCalls: 0,
+        searchService: async () => answer as never,
+      });
+      expect(found.coverage.serviceTruncated).toBe(answer.meta.total_matches > answer.data.length);
+      truncated.set(q, found.coverage.serviceTruncated);
+    }
+    expect([...truncated.values()]).toEqual([true, false]);
+  });
+
   it('finds a transcript stored again exactly once', () => {
     const before = search({ q: 'the' });
     const [videoId, segments] = [...transcripts].find(([, lines]) => Array.isArray(lines) && lines.length > 0)!;

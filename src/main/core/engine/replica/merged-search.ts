@@ -18,7 +18,13 @@ export interface MergedSearchOptions {
   /** Calls the workspace is known to have (the sync's count); 0 when unknown. */
   knownCalls: number;
   /** The service's transcript search (interface: substring, newest call first, at most 100). */
-  searchService(q: string, dealId: string | undefined, videoId: string | undefined): Promise<{ data: ServiceHit[] }>;
+  searchService(q: string, dealId: string | undefined, videoId: string | undefined): Promise<ServiceAnswer>;
+}
+
+/** The service's search answer: its lines, and in `meta` how many matched and whether it sent fewer. */
+export interface ServiceAnswer {
+  data: ServiceHit[];
+  meta?: { total_matches?: unknown; truncated?: unknown };
 }
 
 export type MergedSearchQuery = LocalSearchQuery & { dealLimit?: number; askService?: boolean };
@@ -41,12 +47,14 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
   const calls: LocalSearchResult['calls'] = local.calls.map((call) => ({ ...call, source: 'replica' }));
   const { indexed, scoped, knownCalls, searchedHere, asksService } = searchCoverage(options);
   let note: string | null = null;
+  let serviceTruncated = false;
   const serviceLeft = offset === 0 && asksService && query.askService === false;
   // Left for later, the note says only what the copy covers: the search that asks the service says the rest.
   if (serviceLeft) note = `${searchedHere}.`;
   else if (offset === 0 && asksService) {
     try {
       const answer = await options.searchService(query.q, query.dealId, query.videoId);
+      serviceTruncated = sentFewer(answer);
       const found = checkServiceHits(options.db, query, answer.data, indexed);
       for (const [videoId, { hits, known }] of found.calls) {
         calls.push({
@@ -88,7 +96,7 @@ export async function mergedSearch(options: MergedSearchOptions): Promise<LocalS
     dealCount: deals.length,
     complete: local.complete,
     totalHits: local.totalHits + serviceCalls.reduce((n, c) => n + c.count, 0),
-    coverage: { indexedCalls: scoped ? scoped.indexed : indexed.size, knownCalls, note, serviceLeft },
+    coverage: { indexedCalls: scoped ? scoped.indexed : indexed.size, knownCalls, note, serviceLeft, serviceTruncated },
   };
 }
 
@@ -118,6 +126,17 @@ export function searchCoverage(options: Pick<MergedSearchOptions, 'db' | 'copyUn
         : 'No local copy is kept for this workspace, so the service searches every call';
   const asksService = !options.db || scoped !== null || indexed.size < knownCalls || knownCalls === 0;
   return { indexed, scoped, knownCalls, searchedHere, asksService };
+}
+
+/**
+ * Whether the service found more lines than it sent (its limit): the lines it did not send may be in
+ * calls the copy does not hold, so the counts are "at least". A service that does not say is taken
+ * at its limit.
+ */
+function sentFewer(answer: ServiceAnswer): boolean {
+  const { total_matches: total, truncated } = answer.meta ?? {};
+  if (truncated === true || (typeof total === 'number' && total > answer.data.length)) return true;
+  return typeof total !== 'number' && typeof truncated !== 'boolean' && answer.data.length >= SERVICE_LIMIT;
 }
 
 /** The calls a scoped copy leaves to the service: those outside it, and those within it not stored yet. */
