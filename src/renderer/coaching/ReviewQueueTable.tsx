@@ -10,8 +10,8 @@ import { EmptyState } from '../shared-ui/EmptyState';
 import { formatAmount, formatClock, formatDate, formatDateTime } from '../shared-ui/format';
 import { useWorkspaceCurrency } from '../workspaces/queries';
 import { ruleWords } from './attribution';
+import { CallSnoozeDialog } from './CallSnoozeDialog';
 import type { RankedCall } from './review-ranking';
-import { SnoozeDialog } from './SnoozeDialog';
 import { useReviewActions } from './useReviewActions';
 
 function reasonWords(reason: QueueReason): string {
@@ -157,7 +157,7 @@ export function ReviewQueueTable({
           ))}
         </tbody>
       </table>
-      <SnoozeDialog
+      <CallSnoozeDialog
         call={snoozing}
         onClose={() => setSnoozing(null)}
         onSnooze={(call, until) => {

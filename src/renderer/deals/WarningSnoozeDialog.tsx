@@ -3,8 +3,9 @@ import { useId, useState } from 'react';
 import type { DealWarningKind } from '../../shared/warning-snoozes';
 import { Dialog } from '../shared-ui/Dialog';
 import { formatDate } from '../shared-ui/format';
+import { SnoozeDayHint, SnoozeDayInput, SnoozeForm } from '../shared-ui/SnoozeForm';
+import { dayOf, snoozeDays, startOfDay } from '../shared-ui/snooze-days';
 import type { WarningSet } from './deal-warnings';
-import { dayOf, snoozeDays, startOfDay } from './snooze-days';
 import { snoozeWrites } from './warning-snoozes';
 
 /** What the snooze dialog opens on: a deal's warnings, the one to snooze first chosen. */
@@ -24,12 +25,12 @@ type Choice = 'tomorrow' | 'next-monday' | 'day';
 export function WarningSnoozeDialog({ request, onClose }: { request: SnoozeRequest | null; onClose: () => void }) {
   return (
     <Dialog open={request !== null} onClose={onClose} title="Snooze a warning">
-      {request && <SnoozeForm key={`${request.dealId} ${request.kind}`} request={request} onClose={onClose} />}
+      {request && <WarningSnoozeForm key={`${request.dealId} ${request.kind}`} request={request} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function SnoozeForm({ request, onClose }: { request: SnoozeRequest; onClose: () => void }) {
+function WarningSnoozeForm({ request, onClose }: { request: SnoozeRequest; onClose: () => void }) {
   const queryClient = useQueryClient();
   const ids = { warning: useId(), until: useId(), hint: useId() };
   const { shown, snoozed } = request.set;
@@ -47,103 +48,90 @@ function SnoozeForm({ request, onClose }: { request: SnoozeRequest; onClose: () 
     { value: 'day', label: 'A day' },
   ];
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid) return;
+    <SnoozeForm
+      valid={valid}
+      onClose={onClose}
+      onSnooze={() => {
+        if (!warning || !until) return;
         onClose();
         void snoozeWrites.snooze(queryClient, { dealId: request.dealId, ...warning }, until);
       }}
     >
-      <div className="dialog-body">
-        <p>
-          On “{request.dealTitle}”: hidden until the morning of the day you choose, and left out of the warning counts
-          and At risk meanwhile. Then it is back by itself.
-        </p>
-        {warning ? (
-          <>
-            <label className="field" htmlFor={ids.warning}>
-              Warning
-            </label>
-            <select
-              id={ids.warning}
-              value={warning.kind}
-              onChange={(event) => setKind(event.target.value as DealWarningKind)}
-            >
-              {shown.map((candidate) => (
-                <option key={candidate.kind} value={candidate.kind}>
-                  {candidate.text}
-                </option>
-              ))}
-            </select>
-            <fieldset aria-labelledby={ids.until} className="snooze-until">
-              <legend id={ids.until}>Until</legend>
-              {choices.map((option) => (
-                <label key={option.value} className="radio-row">
-                  <input
-                    type="radio"
-                    name="snooze-until"
-                    value={option.value}
-                    checked={choice === option.value}
-                    onChange={() => setChoice(option.value)}
-                  />
-                  <span>{option.label}</span>
-                </label>
-              ))}
-              {choice === 'day' && (
+      <p>
+        On “{request.dealTitle}”: hidden until the morning of the day you choose, and left out of the warning counts and
+        At risk meanwhile. Then it is back by itself.
+      </p>
+      {warning ? (
+        <>
+          <label className="field" htmlFor={ids.warning}>
+            Warning
+          </label>
+          <select
+            id={ids.warning}
+            value={warning.kind}
+            onChange={(event) => setKind(event.target.value as DealWarningKind)}
+          >
+            {shown.map((candidate) => (
+              <option key={candidate.kind} value={candidate.kind}>
+                {candidate.text}
+              </option>
+            ))}
+          </select>
+          <fieldset aria-labelledby={ids.until} className="snooze-until">
+            <legend id={ids.until}>Until</legend>
+            {choices.map((option) => (
+              <label key={option.value} className="radio-row">
                 <input
-                  type="date"
-                  aria-label="Day it comes back"
-                  value={day}
-                  min={dayOf(days.tomorrow)}
-                  required
-                  onChange={(event) => setDay(event.target.value)}
-                  aria-invalid={!valid}
-                  aria-describedby={ids.hint}
+                  type="radio"
+                  name="snooze-until"
+                  value={option.value}
+                  checked={choice === option.value}
+                  onChange={() => setChoice(option.value)}
                 />
-              )}
-            </fieldset>
-            <p id={ids.hint} className={valid ? 'muted small' : 'field-error small'}>
-              {valid ? 'Tomorrow at the earliest.' : 'Choose a day from tomorrow on.'}
-            </p>
-          </>
-        ) : (
-          <p className="muted">No warning to snooze: every one is snoozed already.</p>
-        )}
-        {snoozed.length > 0 && (
-          <section aria-label="Snoozed warnings" className="snoozed-warnings">
-            <h3>Snoozed</h3>
-            <ul>
-              {snoozed.map((sleeping) => (
-                <li key={sleeping.kind}>
-                  <span>
-                    {sleeping.text} <span className="muted small">until {formatDate(sleeping.until)}</span>
-                  </span>
-                  <button
-                    type="button"
-                    className="button small"
-                    aria-label={`Remove the snooze of “${sleeping.text}”`}
-                    onClick={() => {
-                      onClose();
-                      void snoozeWrites.remove(queryClient, { dealId: request.dealId, ...sleeping });
-                    }}
-                  >
-                    Remove snooze
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-      </div>
-      <div className="actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button primary" disabled={!valid}>
-          Snooze
-        </button>
-      </div>
-    </form>
+                <span>{option.label}</span>
+              </label>
+            ))}
+            {choice === 'day' && (
+              <SnoozeDayInput
+                aria-label="Day it comes back"
+                day={day}
+                earliest={dayOf(days.tomorrow)}
+                valid={valid}
+                hintId={ids.hint}
+                onDay={setDay}
+              />
+            )}
+          </fieldset>
+          <SnoozeDayHint id={ids.hint} valid={valid} />
+        </>
+      ) : (
+        <p className="muted">No warning to snooze: every one is snoozed already.</p>
+      )}
+      {snoozed.length > 0 && (
+        <section aria-label="Snoozed warnings" className="snoozed-warnings">
+          <h3>Snoozed</h3>
+          <ul>
+            {snoozed.map((sleeping) => (
+              <li key={sleeping.kind}>
+                <span>
+                  {sleeping.text} <span className="muted small">until {formatDate(sleeping.until)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="button small"
+                  aria-label={`Remove the snooze of “${sleeping.text}”`}
+                  onClick={() => {
+                    onClose();
+                    void snoozeWrites.remove(queryClient, { dealId: request.dealId, ...sleeping });
+                  }}
+                >
+                  Remove snooze
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </SnoozeForm>
   );
 }
