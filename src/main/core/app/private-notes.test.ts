@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asIs } from '../../../service/testing/service-variants';
-import { startTestService, type TestService } from '../../../service/testing/test-service';
+import { describe, expect, it } from 'vitest';
 import { demoKeyOf } from '../../../shared/manifest';
 import type { NotePlace } from '../../../shared/private-notes';
-import { type CopyHarness, copyHarness, succeeded as ok, upToDate } from '../testing/synced-copy';
+import { succeeded as ok, sharedCopyHarness, upToDate } from '../testing/synced-copy';
 
-let service: TestService;
-let harness: CopyHarness;
-beforeAll(async () => {
-  service = await startTestService({ profile: 'test' });
-  harness = await copyHarness(service, asIs);
-});
-afterAll(async () => {
-  await harness?.close();
-  await service?.stop();
-});
+const copy = sharedCopyHarness();
 
 async function records() {
-  const call = (await harness.client.listVideos({ limit: 1, status: 'READY' })).data[0]!;
-  const deal = (await harness.client.listDeals({ limit: 1 })).data[0]!;
-  const repId = demoKeyOf(service.manifest!).org.members[0]!.id;
-  const rep = (await harness.client.listMembers({})).data.find((member) => member.id === repId)!;
+  const call = (await copy.harness.client.listVideos({ limit: 1, status: 'READY' })).data[0]!;
+  const deal = (await copy.harness.client.listDeals({ limit: 1 })).data[0]!;
+  const repId = demoKeyOf(copy.service.manifest!).org.members[0]!.id;
+  const rep = (await copy.harness.client.listMembers({})).data.find((member) => member.id === repId)!;
   const places: Record<NotePlace['kind'], NotePlace> = {
     call: { kind: 'call', id: call.id },
     line: { kind: 'line', id: call.id, segmentId: 'seg_2', seconds: 12.5 },
@@ -32,7 +21,7 @@ async function records() {
 
 describe('private notes', () => {
   it('are kept in the local copy, found by place and by text, and never sent to the service', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
     const { call, deal, rep, places } = await records();
     const secret = (what: string) => `Zephyrine ${what}: pricing worry, ask about the board meeting`;
@@ -63,13 +52,13 @@ describe('private notes', () => {
     await ok(core, 'getDealReviewPack', { id: deal.id });
 
     await upToDate(core);
-    const sent = harness.proxy.wire();
+    const sent = copy.harness.proxy.wire();
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.filter((request) => request.includes('Zephyrine') || request.includes('board meeting'))).toEqual([]);
   });
 
   it('refuse an empty note, a note moved elsewhere and a note gone, in the documented shape', async () => {
-    const core = await harness.openCore({ sync: false });
+    const core = await copy.harness.openCore({ sync: false });
     const { places } = await records();
     expect(await core.invoke('saveNote', { place: places.call, body: '   ' })).toMatchObject({
       ok: false,
@@ -88,7 +77,7 @@ describe('private notes', () => {
   });
 
   it('go with "Remove local data", and cannot be read while the workspace keeps no copy', async () => {
-    const core = await harness.openCore({ sync: false });
+    const core = await copy.harness.openCore({ sync: false });
     const { places } = await records();
     await ok(core, 'saveNote', { place: places.deal, body: 'Champion is leaving in January' });
     const { workspaceId } = await ok(core, 'getReplicaStatus', {});

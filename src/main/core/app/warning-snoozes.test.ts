@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asIs } from '../../../service/testing/service-variants';
-import { startTestService, type TestService } from '../../../service/testing/test-service';
-import { type CopyHarness, copyHarness, succeeded as ok, upToDate } from '../testing/synced-copy';
+import { describe, expect, it } from 'vitest';
+import { succeeded as ok, sharedCopyHarness, upToDate } from '../testing/synced-copy';
 
-let service: TestService;
-let harness: CopyHarness;
-beforeAll(async () => {
-  service = await startTestService({ profile: 'test' });
-  harness = await copyHarness(service, asIs);
-});
-afterAll(async () => {
-  await harness?.close();
-  await service?.stop();
-});
+const copy = sharedCopyHarness();
 
 describe('snoozed deal warnings', () => {
   it('are kept in the local copy, set, moved and removed at once, and never sent to the service', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
-    const deal = (await harness.client.listDeals({ limit: 1 })).data[0]!;
+    const deal = (await copy.harness.client.listDeals({ limit: 1 })).data[0]!;
     const until = '2031-03-17T05:43:21.000Z';
 
     const set = await ok(core, 'snoozeWarning', { dealId: deal.id, kind: 'stale', until });
@@ -35,14 +24,14 @@ describe('snoozed deal warnings', () => {
     ]);
 
     await upToDate(core);
-    const sent = harness.proxy.wire();
+    const sent = copy.harness.proxy.wire();
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.filter((request) => /snooze|2031-0[34]|never-scored|\bstale\b/i.test(request))).toEqual([]);
   });
 
   it('refuse an unknown warning, a moment already past and a snooze gone, in the documented shape', async () => {
-    const core = await harness.openCore({ sync: false });
-    const deal = (await harness.client.listDeals({ limit: 1 })).data[0]!;
+    const core = await copy.harness.openCore({ sync: false });
+    const deal = (await copy.harness.client.listDeals({ limit: 1 })).data[0]!;
     expect(
       await core.invoke('snoozeWarning', { dealId: deal.id, kind: 'too-quiet', until: '2031-01-01T00:00:00Z' }),
     ).toMatchObject({ ok: false, error: { code: 'invalid_params' } });

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TestService } from '../../../service/testing/test-service';
+import { afterAll, beforeAll } from 'vitest';
+import { asIs } from '../../../service/testing/service-variants';
+import { startTestService, type TestService } from '../../../service/testing/test-service';
 import { type ServiceVariant, startVariantProxy, type VariantProxy } from '../../../service/testing/variant-proxy';
 import type { CopyScope } from '../../../shared/bridge';
 import { demoKeyOf } from '../../../shared/manifest';
@@ -52,6 +54,23 @@ export async function copyHarness(service: TestService, variant: ServiceVariant)
       for (const dispose of disposals.reverse()) await dispose();
     },
   };
+}
+
+/**
+ * One test service (the `test` profile) and a copy harness on it, for every test of the file that
+ * calls this at its top: started before the first, closed after the last. Read them in a test.
+ */
+export function sharedCopyHarness(variant: ServiceVariant = asIs): { service: TestService; harness: CopyHarness } {
+  const shared = {} as { service: TestService; harness: CopyHarness };
+  beforeAll(async () => {
+    shared.service = await startTestService({ profile: 'test' });
+    shared.harness = await copyHarness(shared.service, variant);
+  });
+  afterAll(async () => {
+    await shared.harness?.close();
+    await shared.service?.stop();
+  });
+  return shared;
 }
 
 /** A bridge operation's value; its failure fails the test, with its code and message. */

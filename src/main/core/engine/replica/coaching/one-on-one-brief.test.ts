@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asIs } from '../../../../../service/testing/service-variants';
-import { startTestService, type TestService } from '../../../../../service/testing/test-service';
+import { describe, expect, it } from 'vitest';
 import type { BriefCall } from '../../../../../shared/one-on-one';
-import { type CopyHarness, copyHarness, succeeded as ok, upToDate } from '../../../testing/synced-copy';
+import { succeeded as ok, sharedCopyHarness, upToDate } from '../../../testing/synced-copy';
 import { worthAnHour } from './one-on-one-brief';
 
 const call = (id: string, misses: number, longestMonologue: number | null, dealAmount: number | null): BriefCall => ({
@@ -45,22 +43,13 @@ describe('the calls most worth an hour', () => {
   });
 });
 
-let service: TestService;
-let harness: CopyHarness;
-beforeAll(async () => {
-  service = await startTestService({ profile: 'test' });
-  harness = await copyHarness(service, asIs);
-});
-afterAll(async () => {
-  await harness?.close();
-  await service?.stop();
-});
+const copy = sharedCopyHarness();
 
 describe('the 1:1 brief', () => {
   it('reads the last weeks before the first 1:1, then since the last; open action items carry over', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
-    const deals = (await harness.client.listDeals({ limit: 100 })).data;
+    const deals = (await copy.harness.client.listDeals({ limit: 100 })).data;
     const memberId = deals.find((deal) => deal.owner_id)!.owner_id!;
     const matrix = await ok(core, 'getChecklistMatrix', { last: 100 });
     expect(matrix.rows.some((row) => row.memberId === memberId)).toBe(true);
@@ -104,9 +93,9 @@ describe('the 1:1 brief', () => {
   });
 
   it('shows the calls added from the review queue (2) since the last 1:1, not those decided before it', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
-    const deals = (await harness.client.listDeals({ limit: 100 })).data;
+    const deals = (await copy.harness.client.listDeals({ limit: 100 })).data;
     const memberId = deals.find((deal) => deal.owner_id)!.owner_id!;
     const [taken] = (await ok(core, 'getOneOnOneBrief', { memberId })).calls;
     await ok(core, 'setReviewDecision', { callId: taken!.id, decision: { kind: 'one-on-one', snoozeUntil: null } });

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asIs } from '../../../../../service/testing/service-variants';
-import { startTestService, type TestService } from '../../../../../service/testing/test-service';
+import { describe, expect, it } from 'vitest';
 import type { Video } from '../../../../../shared/api';
 import type { DealCalls } from '../../../../../shared/bridge';
 import type { AppCore } from '../../../app/app-core';
 import type { ApiClient } from '../../../service-client/api-client/api-client';
-import { type CopyHarness, copyHarness, keepOnly, succeeded, upToDate } from '../../../testing/synced-copy';
+import { keepOnly, sharedCopyHarness, succeeded, upToDate } from '../../../testing/synced-copy';
 
-let service: TestService;
-let harness: CopyHarness;
-beforeAll(async () => {
-  service = await startTestService({ profile: 'test' });
-  harness = await copyHarness(service, asIs);
-});
-afterAll(async () => {
-  await harness?.close();
-  await service?.stop();
-});
+const copy = sharedCopyHarness();
 
 /** Every page of a deal's calls, as the deal page reads them. */
 async function dealCallPages(core: AppCore, dealId: string, limit?: number): Promise<DealCalls[]> {
@@ -50,18 +39,18 @@ const everyDealId = async (client: ApiClient): Promise<string[]> =>
 
 describe('a deal’s calls in one read', () => {
   it('on a copy the sync keeps: every call of the deal the service lists, newest first, each as its own read gives it, with no request', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
-    const calls = await everyCall(harness.client);
+    const calls = await everyCall(copy.harness.client);
     // The deals listed, and those only calls name (deleted before the sync began).
     const dealIds = [
-      ...new Set([...(await everyDealId(harness.client)), ...calls.flatMap((call) => call.deal_id ?? [])]),
+      ...new Set([...(await everyDealId(copy.harness.client)), ...calls.flatMap((call) => call.deal_id ?? [])]),
     ];
-    const before = harness.proxy.received().length;
+    const before = copy.harness.proxy.received().length;
     const read = [];
     for (const dealId of dealIds) read.push(await dealCallPages(core, dealId, 2));
     // The copy answered every page: not one request reached the service.
-    expect(harness.askedSince(before)).toEqual([]);
+    expect(copy.harness.askedSince(before)).toEqual([]);
 
     for (const [index, dealId] of dealIds.entries()) {
       const pages = read[index]!;
@@ -70,7 +59,7 @@ describe('a deal’s calls in one read', () => {
       // The service's list order (newest first), of the calls whose deal this is.
       expect(rows.map((row) => row.id)).toEqual(calls.filter((call) => call.deal_id === dealId).map((call) => call.id));
       for (const row of rows) {
-        const own = (await harness.client.getVideo({ id: row.id })).data;
+        const own = (await copy.harness.client.getVideo({ id: row.id })).data;
         expect(row).toEqual({ id: row.id, title: own.title ?? null, call: own });
       }
     }
@@ -79,13 +68,13 @@ describe('a deal’s calls in one read', () => {
   });
 
   it('without a sync keeping the copy: the calls the deal’s activity links, each row left to read its call', async () => {
-    const core = await harness.openCore({ sync: false });
-    const calls = await everyCall(harness.client);
+    const core = await copy.harness.openCore({ sync: false });
+    const calls = await everyCall(copy.harness.client);
     const dealId = calls.find((call) => call.deal_id)!.deal_id!;
-    const before = harness.proxy.received().length;
+    const before = copy.harness.proxy.received().length;
     const page = await succeeded(core, 'listDealCalls', { id: dealId });
-    expect(harness.askedSince(before)).toEqual([`/v1/deals/${dealId}/activities`]);
-    const activities = (await harness.client.listActivities({ id: dealId })).data;
+    expect(copy.harness.askedSince(before)).toEqual([`/v1/deals/${dealId}/activities`]);
+    const activities = (await copy.harness.client.listActivities({ id: dealId })).data;
     expect(page).toMatchObject({ from: 'activity', meta: { has_more: false, next_cursor: null } });
     expect(page.data).toEqual(
       activities.map((activity) => ({ id: activity.video_id, title: activity.video_title ?? null, call: null })),
@@ -94,10 +83,10 @@ describe('a deal’s calls in one read', () => {
   });
 
   it('under a scope of owners: from the copy for a deal of a chosen owner, from its activity for another', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
-    const calls = await everyCall(harness.client);
-    const deals = await everyPage((cursor) => harness.client.listDeals({ limit: 100, cursor }));
+    const calls = await everyCall(copy.harness.client);
+    const deals = await everyPage((cursor) => copy.harness.client.listDeals({ limit: 100, cursor }));
     const withCalls = deals.filter((deal) => deal.owner_id && calls.some((call) => call.deal_id === deal.id));
     const chosen = withCalls[0]!;
     const other = withCalls.find((deal) => deal.owner_id !== chosen.owner_id)!;
@@ -106,15 +95,15 @@ describe('a deal’s calls in one read', () => {
     ).length;
     await keepOnly(core, { kind: 'owners', ownerIds: [chosen.owner_id!] }, keptCalls);
 
-    const before = harness.proxy.received().length;
+    const before = copy.harness.proxy.received().length;
     const kept = await succeeded(core, 'listDealCalls', { id: chosen.id });
-    expect(harness.askedSince(before)).toEqual([]);
+    expect(copy.harness.askedSince(before)).toEqual([]);
     expect(kept.from).toBe('copy');
     expect(kept.data.map((row) => row.id)).toEqual(
       calls.filter((call) => call.deal_id === chosen.id).map((call) => call.id),
     );
     const outside = await succeeded(core, 'listDealCalls', { id: other.id });
     expect(outside.from).toBe('activity');
-    expect(harness.askedSince(before)).toEqual([`/v1/deals/${other.id}/activities`]);
+    expect(copy.harness.askedSince(before)).toEqual([`/v1/deals/${other.id}/activities`]);
   });
 });

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asIs } from '../../../../../service/testing/service-variants';
-import { startTestService, type TestService } from '../../../../../service/testing/test-service';
+import { describe, expect, it } from 'vitest';
 import { type DealReviewPack, MAX_PACK_DEALS } from '../../../../../shared/deal-review-pack';
 import { dealLink, type LinkTarget, momentLink, parseCallscopeLink } from '../../../../../shared/moment-link';
-import { type CopyHarness, copyHarness, succeeded, upToDate } from '../../../testing/synced-copy';
+import { sharedCopyHarness, succeeded, upToDate } from '../../../testing/synced-copy';
 
-let service: TestService;
-let harness: CopyHarness;
-beforeAll(async () => {
-  service = await startTestService({ profile: 'test' });
-  harness = await copyHarness(service, asIs);
-});
-afterAll(async () => {
-  await harness?.close();
-  await service?.stop();
-});
+const copy = sharedCopyHarness();
 
 /** Every link the pack's claims rest on, as the Markdown writes them. */
 function linksOf(pack: DealReviewPack): string[] {
@@ -34,9 +23,9 @@ function linksOf(pack: DealReviewPack): string[] {
 
 describe('a deal’s review pack from a synced copy', () => {
   it('links every claim to a deal, a call and a line the service holds, as the service gives them', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
-    const deals = (await harness.client.listDeals({ limit: 100 })).data;
+    const deals = (await copy.harness.client.listDeals({ limit: 100 })).data;
     let quotes = 0;
     for (const deal of deals) {
       const pack = await succeeded(core, 'getDealReviewPack', { id: deal.id });
@@ -48,11 +37,11 @@ describe('a deal’s review pack from a synced copy', () => {
           expect(target.id).toBe(deal.id);
           continue;
         }
-        const video = await harness.client.getVideo({ id: target.id });
+        const video = await copy.harness.client.getVideo({ id: target.id });
         expect(video.data.deal_id, link).toBe(deal.id);
         if (target.at && 'seconds' in target.at) {
           const seconds = target.at.seconds;
-          const lines = (await harness.client.getTranscript({ id: target.id })).data;
+          const lines = (await copy.harness.client.getTranscript({ id: target.id })).data;
           expect(
             lines.some((line) => Math.abs((line.start ?? -1) - seconds) < 0.001),
             link,
@@ -66,15 +55,15 @@ describe('a deal’s review pack from a synced copy', () => {
   });
 
   it('says not_found for a deal the copy does not hold', async () => {
-    const core = await harness.openCore({ sync: false });
+    const core = await copy.harness.openCore({ sync: false });
     const settled = await core.invoke('getDealReviewPack', { id: 'deal_nowhere' });
     expect(settled.ok ? null : settled.error.code).toBe('not_found');
   });
 
   it('reads a row’s packs in one call, in the order asked, each the pack its deal has alone', async () => {
-    const core = await harness.openCore({ sync: true });
+    const core = await copy.harness.openCore({ sync: true });
     await upToDate(core);
-    const ids = (await harness.client.listDeals({ limit: 100 })).data.map((deal) => deal.id).reverse();
+    const ids = (await copy.harness.client.listDeals({ limit: 100 })).data.map((deal) => deal.id).reverse();
     const packs = await succeeded(core, 'getDealReviewPacks', { ids });
     expect(packs.map((pack) => pack.deal.id)).toEqual(ids);
     for (const pack of packs) {
@@ -84,7 +73,7 @@ describe('a deal’s review pack from a synced copy', () => {
   });
 
   it(`refuses more than ${MAX_PACK_DEALS} deals at once, and says not_found for a deal the copy does not hold`, async () => {
-    const core = await harness.openCore({ sync: false });
+    const core = await copy.harness.openCore({ sync: false });
     const many = Array.from({ length: MAX_PACK_DEALS + 1 }, (_, index) => `deal_${index}`);
     const tooMany = await core.invoke('getDealReviewPacks', { ids: many });
     expect(tooMany.ok ? null : tooMany.error.code).toBe('invalid_params');
