@@ -1,5 +1,7 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Workspace } from '../../shared/bridge';
+import { warningSnoozeQueries } from '../deals/warning-snoozes';
 import { NoteEditor } from '../notes/NoteEditor';
 import { CommandPalette } from '../palette/CommandPalette';
 import { SearchPalette } from '../search/SearchPalette';
@@ -23,6 +25,9 @@ export function Shell({ workspace, workspaces }: { workspace: Workspace; workspa
   // Refusals belong to one workspace's key; each workspace gets a fresh shell.
   useEffect(() => useRefusedActions.getState().clear(), []);
   useAppActions(workspace, workspaces);
+  // The manager's snoozes hide warnings on the Pipeline, a deal and the review pack: read with the
+  // workspace, so a screen opened later paints its warnings with its own read alone.
+  usePrefetchQuery(warningSnoozeQueries.all());
   const openPalette = useUiStore((state) => state.openPalette);
   const openHelp = useUiStore((state) => state.setHelpOpen);
   return (
