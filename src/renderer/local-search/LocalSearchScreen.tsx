@@ -1,9 +1,9 @@
-import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { replaceWhenPaused } from '../navigation/render-ahead';
 import { paths, type TranscriptSearchAddress } from '../navigation/routes';
 import { NoteMatches } from '../notes/NoteMatches';
-import { coverageText, statusText } from '../search/result-counts';
+import { coverageWords, statusText } from '../search/result-counts';
 import { localSearchQueries } from '../search/transcript-search';
 import { EmptyState } from '../shared-ui/EmptyState';
 import { ErrorState } from '../shared-ui/ErrorState';
@@ -44,7 +44,10 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
       const next = { ...formNow.current, ...patch };
       // Asked in the key's own handler, before React renders the key: main searches meanwhile.
       const { request } = searchRequestOf(next);
-      if (request) void queryClient.prefetchInfiniteQuery(localSearchQueries.results(request));
+      if (request) {
+        void queryClient.prefetchQuery(localSearchQueries.copyFirst(request));
+        void queryClient.prefetchInfiniteQuery(localSearchQueries.results(request));
+      }
       formNow.current = next;
       setForm(next);
       written.current = paths.search(next);
@@ -64,15 +67,21 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
     enabled: request !== null,
     placeholderData: resultsShown ? keepPreviousData : undefined,
   });
-  const current = request !== null && results.isSuccess && !results.isPlaceholderData;
-  const pages = request !== null ? results.data?.pages : undefined;
+  // The copy's lines alone, painted while the service is asked for the calls the copy does not hold
+  // (as `/` does): during a sync that ask waits behind the service's own work.
+  const copyFirst = useQuery({ ...localSearchQueries.copyFirst(request ?? { q: ' ' }), enabled: request !== null });
+  const wholeCurrent = request !== null && results.isSuccess && !results.isPlaceholderData;
+  const copyCurrent = request !== null && copyFirst.isSuccess;
+  const current = wholeCurrent || copyCurrent;
+  const pages = request === null ? undefined : wholeCurrent || !copyFirst.data ? results.data?.pages : [copyFirst.data];
+  const askingService = !wholeCurrent && copyCurrent && copyFirst.data.coverage.serviceLeft && !results.isError;
   if ((pages !== undefined) !== resultsShown) setResultsShown(pages !== undefined);
   const first = pages?.[0];
   // The highlight of the text the results on screen answer, not of the text now in the box.
   const asked = first?.asked;
   const pattern = useMemo(() => (asked ? wordsPattern(asked.q, asked.mode ?? 'words') : null), [asked]);
   const ids = { status: useId(), calls: useId(), deals: useId() };
-  const moreCalls = current && results.hasNextPage;
+  const moreCalls = wholeCurrent && results.hasNextPage;
 
   return (
     <div className="screen local-search">
@@ -90,11 +99,15 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
           a word or a filter for whole counts.
         </p>
       )}
-      {first && <p className="coverage-note muted">{coverageText(first.coverage)}</p>}
+      {first && (
+        <p className="coverage-note muted">
+          {coverageWords(first, askingService, results.isError ? results.error : null)}
+        </p>
+      )}
       <NoteMatches text={request?.q ?? null} />
       {request === null ? null : results.isError ? (
         <ErrorState error={results.error} onRetry={() => results.refetch()} title="Search failed" />
-      ) : !pages || !first ? (
+      ) : !pages || !first || (first.calls.length === 0 && askingService) ? (
         <SkeletonRows rows={4} height={96} label="Searching" />
       ) : first.calls.length === 0 ? (
         current && (
@@ -103,7 +116,7 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
           </EmptyState>
         )
       ) : (
-        <div className="local-search-results" aria-busy={!current}>
+        <div className="local-search-results" aria-busy={!current || askingService}>
           <section aria-labelledby={ids.deals} className="local-search-deals">
             <h2 id={ids.deals}>By deal</h2>
             <DealGroups
@@ -129,7 +142,7 @@ export function LocalSearchScreen({ address, timeScale }: { address: TranscriptS
                 />
               ))}
               {/* After every local call: the service's come last, as their dates may be unknown. */}
-              {!results.hasNextPage && (
+              {wholeCurrent && !results.hasNextPage && (
                 <CallResultsPage page={first} source="service" pattern={pattern} timeScale={timeScale} />
               )}
             </ul>

@@ -14,7 +14,7 @@ import { hitPath } from './hit-path';
 import { OptionGroup } from './OptionGroup';
 import { PaletteOption } from './PaletteOption';
 import { recentSearchKeys, searchQueries } from './queries';
-import { coverageText, statusText } from './result-counts';
+import { coverageWords, statusText } from './result-counts';
 import { SavedSearchOption } from './SavedSearchOption';
 import { SaveSearchForm } from './SaveSearchForm';
 import { savedSearchQueries, useSavedSearchActions } from './saved-searches';
@@ -352,17 +352,4 @@ function PaletteBody({ onDone, timeScale }: { onDone: () => void; timeScale: num
       )}
     </div>
   );
-}
-
-/**
- * What the results on screen covered: the engine's note; while the service is still asked for the
- * calls the copy does not hold, that it is; and when that search failed, that those were not searched.
- */
-function coverageWords(first: LocalSearchPage, askingService: boolean, failure: Error | null): string {
-  const copyPart = coverageText(first.coverage);
-  if (!first.coverage.serviceLeft) return copyPart;
-  const others = askingService
-    ? 'asking the service about the others…'
-    : `the others could not be searched${failure ? ` (${failure.message})` : ''}.`;
-  return `${copyPart.replace(/\.$/, '')}; ${others}`;
 }

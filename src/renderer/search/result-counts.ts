@@ -24,3 +24,16 @@ export function statusText(
 export function coverageText(coverage: LocalSearchResult['coverage']): string {
   return coverage.note ?? `The local index covers all ${formatCount(coverage.indexedCalls)} calls of this workspace.`;
 }
+
+/**
+ * What the results on screen covered: the engine's note; while the service is still asked for the
+ * calls the copy does not hold, that it is; and when that search failed, that those were not searched.
+ */
+export function coverageWords(first: LocalSearchResult, askingService: boolean, failure: Error | null): string {
+  const copyPart = coverageText(first.coverage);
+  if (!first.coverage.serviceLeft) return copyPart;
+  const others = askingService
+    ? 'asking the service about the others…'
+    : `the others could not be searched${failure ? ` (${failure.message})` : ''}.`;
+  return `${copyPart.replace(/\.$/, '')}; ${others}`;
+}
