@@ -183,10 +183,10 @@ export function createEngine(options: EngineOptions) {
    * holds them; otherwise each is read as a screen reads it, asked of the service behind the copy.
    */
   const syncKeeps = (workspaceId: string) =>
-    keepingStates.has(localCopies.syncStatus(workspaceId).state) && replicas.storingPause(workspaceId) === null;
+    keepingStates.has(localCopies.syncState(workspaceId)) && replicas.storingPause(workspaceId) === null;
   // A copy of part of the workspace (its scope) does not hold every deal a column lists.
   const syncKeepsEverything = (workspaceId: string) =>
-    syncKeeps(workspaceId) && localCopies.syncStatus(workspaceId).scope.kind === 'everything';
+    syncKeeps(workspaceId) && localCopies.scopeOf(workspaceId).kind === 'everything';
   /** Why what lives only in the copy (the roll-up, the overlays) cannot be read or kept now. */
   async function copyUnavailable(workspaceId: string, during: 'read' | 'write'): Promise<ApiError> {
     const pause = replicas.storingPause(workspaceId);

@@ -121,6 +121,10 @@ export function createLocalCopies(options: LocalCopiesOptions) {
   const made = new Map<string, WorkspaceSync>();
   let closed = false;
 
+  /** On screen, with no sync because no copy could be opened to sync into (a full disk): why it waits. */
+  const pauseWithoutSync = (workspaceId: string) =>
+    workspaceId === onScreen && options.sync ? replicas.storingPause(workspaceId) : null;
+
   function syncStatus(workspaceId: string, progress: SyncProgress | null): SyncStatus {
     const none = { known: 0, synced: 0, failing: 0, skipped: 0, skippedIds: [] };
     const scope = scopeOf(workspaceId);
@@ -128,8 +132,7 @@ export function createLocalCopies(options: LocalCopiesOptions) {
     const applied = progress?.scope;
     const since =
       scope.kind === 'recent' && applied?.kind === 'recent' && applied.months === scope.months ? applied.since : null;
-    // On screen, with no copy to sync into because none could be opened (a full disk): it waits.
-    const pause = !progress && workspaceId === onScreen && options.sync ? replicas.storingPause(workspaceId) : null;
+    const pause = progress ? null : pauseWithoutSync(workspaceId);
     return {
       workspaceId,
       state: progress?.state ?? (pause ? 'waiting' : 'off'),
@@ -253,6 +256,17 @@ export function createLocalCopies(options: LocalCopiesOptions) {
     syncStatus(workspaceId: string): SyncStatus {
       return syncStatus(workspaceId, made.get(workspaceId)?.progress() ?? null);
     },
+    /**
+     * The sync's state alone, as `syncStatus` says it, without counting the records it tracks:
+     * each read that asks whether the copy is kept up to date (a Pipeline column's) asks it.
+     */
+    syncState(workspaceId: string): SyncStatus['state'] {
+      const sync = made.get(workspaceId);
+      if (sync) return sync.state();
+      return pauseWithoutSync(workspaceId) ? 'waiting' : 'off';
+    },
+    /** The part of the workspace the person chose to copy (settings), applied or not yet. */
+    scopeOf,
     /** The person paused it: no request until they resume. */
     async pause(workspaceId: string): Promise<SyncStatus> {
       (await syncOf(workspaceId))?.pause();

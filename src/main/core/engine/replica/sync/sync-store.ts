@@ -168,6 +168,22 @@ export function syncStore(replica: Replica) {
        coalesce(sum(synced_updated_at IS NOT updated_at AND failures > 0), 0) AS failing
      FROM sync_items WHERE kind = ?`,
   );
+  // Counting reads every row the sync tracks (3 ms at 5,400): the counts are kept until the copy
+  // changes, as this connection's changes and the file's version say (a status read while nothing
+  // is written counts nothing).
+  const changesSoFar = db.prepare<[], number>('SELECT total_changes()').pluck();
+  let counted: { changes: number; version: number; byKind: Map<SyncKind, KindProgress> } | null = null;
+  function countsOf(kind: SyncKind): KindProgress {
+    const changes = changesSoFar.get()!;
+    const version = db.pragma('data_version', { simple: true }) as number;
+    if (counted?.changes !== changes || counted.version !== version) counted = { changes, version, byKind: new Map() };
+    let known = counted.byKind.get(kind);
+    if (!known) {
+      known = counts.get(kind) ?? { known: 0, synced: 0, failing: 0 };
+      counted.byKind.set(kind, known);
+    }
+    return known;
+  }
 
   function state(key: string): string | null {
     return getState.get(key)?.value ?? null;
@@ -354,7 +370,7 @@ export function syncStore(replica: Replica) {
       markFailed.run(retryAt(failures), reason, kind, item.id);
     },
     progress(kind: SyncKind): KindProgress {
-      return counts.get(kind) ?? { known: 0, synced: 0, failing: 0 };
+      return { ...countsOf(kind) };
     },
   };
 }

@@ -402,6 +402,8 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
 
   return {
     progress,
+    /** The state `progress` says, without its counts. */
+    state: (): SyncState => state,
     /** Starts a round (an unfinished one resumes) unless one runs or the person paused the sync. */
     start: () => begin('round'),
     pause(): void {
