@@ -27,23 +27,22 @@ export function useCardFacts(
   sortKey: DealSortKey | null,
   held: ReadonlyMap<string, BoardCardFacts>,
 ): BoardFacts {
-  const details = useQueries({
-    queries: deals.map((deal) => ({ ...dealQueries.cardDetail(deal.id), enabled: !held.get(deal.id)?.probability })),
-  });
-  const activities = useQueries({
-    queries: deals.map((deal) => ({
-      ...dealQueries.latestActivity(deal.id),
-      enabled: sortKey === 'activity' && !held.get(deal.id)?.latestActivity,
-    })),
-  });
+  // Only the cards the copy lacks a fact for read it: a query per card of a synced board, though
+  // never run, cost the column's render about as much as the rest of it (docs/benchmarks.md).
+  const lackingProbability = deals.filter((deal) => !held.get(deal.id)?.probability);
+  const lackingActivity = sortKey === 'activity' ? deals.filter((deal) => !held.get(deal.id)?.latestActivity) : [];
+  const details = useQueries({ queries: lackingProbability.map((deal) => dealQueries.cardDetail(deal.id)) });
+  const activities = useQueries({ queries: lackingActivity.map((deal) => dealQueries.latestActivity(deal.id)) });
+  const detailOf = new Map(lackingProbability.map((deal, index) => [deal.id, details[index]]));
+  const activityOf = new Map(lackingActivity.map((deal, index) => [deal.id, activities[index]]));
   const byId = new Map<string, BoardCard>();
   let reading = 0;
-  deals.forEach((deal, index) => {
+  for (const deal of deals) {
     const { probability, latestActivity } = held.get(deal.id) ?? { probability: null, latestActivity: null };
-    const detail = details[index];
-    const activity = activities[index];
-    if (sortKey === 'probability' && !probability && detail?.isPending) reading += 1;
-    if (sortKey === 'activity' && !latestActivity && activity?.isPending) reading += 1;
+    const detail = detailOf.get(deal.id);
+    const activity = activityOf.get(deal.id);
+    if (sortKey === 'probability' && detail?.isPending) reading += 1;
+    if (activity?.isPending) reading += 1;
     byId.set(deal.id, {
       closeDate: deal.close_date,
       amount: deal.forecast_amount,
@@ -51,6 +50,6 @@ export function useCardFacts(
       lastActivityAt: latestActivity ? latestActivity.at : activity?.data?.at,
       probabilityRead: probability ? 'done' : detail?.isPending ? 'pending' : detail?.isError ? 'failed' : 'done',
     });
-  });
+  }
   return { byId, reading };
 }
