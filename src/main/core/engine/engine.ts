@@ -352,7 +352,7 @@ export function createEngine(options: EngineOptions) {
     async searchLocal(workspaceId: string, query: MergedSearchQuery, signal: AbortSignal): Promise<LocalSearchResult> {
       const search = {
         query,
-        knownCalls: localCopies.syncStatus(workspaceId).calls.known,
+        knownCalls: localCopies.knownCalls(workspaceId),
         searchService: async (q: string, dealId: string | undefined, videoId: string | undefined) =>
           (await options.request(
             workspaceId,
@@ -452,7 +452,7 @@ export function createEngine(options: EngineOptions) {
       const tracker = await onOwnData(replicas, workspaceId, 'read', ({ db }) => workspaceTrackers(db).get(id));
       const report = await replicas.read(workspaceId, ({ db }) =>
         trackerReportIn(db, tracker, {
-          knownCalls: localCopies.syncStatus(workspaceId).calls.known,
+          knownCalls: localCopies.knownCalls(workspaceId),
           searchService: async (q, dealId) =>
             (await options.request(
               workspaceId,

@@ -265,6 +265,10 @@ export function createLocalCopies(options: LocalCopiesOptions) {
       if (sync) return sync.state();
       return pauseWithoutSync(workspaceId) ? 'waiting' : 'off';
     },
+    /** The calls the sync knows of, as `syncStatus` counts them (a search asks at each keystroke). */
+    knownCalls(workspaceId: string): number {
+      return made.get(workspaceId)?.knownCalls() ?? 0;
+    },
     /** The part of the workspace the person chose to copy (settings), applied or not yet. */
     scopeOf,
     /** The person paused it: no request until they resume. */

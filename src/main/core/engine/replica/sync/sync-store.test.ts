@@ -24,6 +24,7 @@ describe('the sync store’s counts', () => {
     store.recordPage('deals', page, null, 1);
     expect(store.progress('deals')).toEqual({ known: 2, synced: 0, failing: 0 });
     expect(store.progress('videos')).toEqual({ known: 0, synced: 0, failing: 0 });
+    expect([store.known('deals'), store.known('videos')]).toEqual([2, 0]);
 
     const first = store.nextPending('deals', Date.now())!;
     store.completeItem('deals', first);

@@ -404,6 +404,8 @@ export function createWorkspaceSync(options: WorkspaceSyncOptions) {
     progress,
     /** The state `progress` says, without its counts. */
     state: (): SyncState => state,
+    /** The calls `progress` says it knows of, without its other counts. */
+    knownCalls: (): number => store.known('videos'),
     /** Starts a round (an unfinished one resumes) unless one runs or the person paused the sync. */
     start: () => begin('round'),
     pause(): void {
