@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import { oneWordRank } from './one-word-rank';
 import type { ReplicaDatabase } from './replica-db';
-import { type SearchTablesChange, takeSearchTablesChanges } from './transcript-index';
+import { type SearchTablesChange, searchTablesChangesSince, searchTablesVersion } from './transcript-index';
 
 export interface LocalSearchQuery {
   q: string;
@@ -244,7 +244,7 @@ export interface SearchSpans {
   holding(rowid: number): Span | undefined;
 }
 
-const spansRead = new WeakMap<ReplicaDatabase, SearchSpans>();
+const spansRead = new WeakMap<ReplicaDatabase, { version: number; spans: SearchSpans }>();
 
 const SPANS_SQL = `SELECT s.video_id, s.first_rowid, s.last_rowid, c.title, c.created_at, c.created_ms, c.deal_id,
                           d.title AS deal_title, d.status AS deal_status, 0 AS recency
@@ -257,13 +257,14 @@ const SPANS_SQL = `SELECT s.video_id, s.first_rowid, s.last_rowid, c.title, c.cr
  * keystrokes: reading every call again cost 11 ms of each search).
  */
 export function searchSpans(db: ReplicaDatabase): SearchSpans {
-  const changes = takeSearchTablesChanges(db);
+  const version = searchTablesVersion(db);
   const kept = spansRead.get(db);
-  if (kept && changes && changes.calls.length === 0 && changes.deals.length === 0) return kept;
+  if (kept?.version === version) return kept.spans;
+  const changes = kept ? searchTablesChangesSince(db, kept.version) : null;
   const spans =
-    (kept && changes && updatedSpans(db, kept, changes)) ||
+    (kept && changes && updatedSpans(db, kept.spans, changes)) ||
     spansOf(db.prepare<[], Span>(`${SPANS_SQL} ORDER BY s.first_rowid`).all());
-  spansRead.set(db, spans);
+  spansRead.set(db, { version, spans });
   return spans;
 }
 

@@ -9,28 +9,23 @@ export interface SearchTablesChange {
   deals: readonly string[];
 }
 
-interface ChangesHeld {
+interface ChangeLog {
   version: number;
-  calls: Set<string>;
-  deals: Set<string>;
-  /** Nothing was read of them yet: all of it is read. */
-  whole: boolean;
+  /** The newest writes, each with the version it moved to, oldest first. */
+  entries: (SearchTablesChange & { version: number })[];
 }
 
-const held = new WeakMap<ReplicaDatabase, ChangesHeld>();
+/**
+ * Writes kept for a reader to catch up from: a reader further behind (more writes since it last
+ * read than this) reads everything again, as a whole read costs less than that many small ones.
+ */
+const LOG_LIMIT = 500;
 
-function changesOf(db: ReplicaDatabase): ChangesHeld {
-  let changes = held.get(db);
-  if (!changes) {
-    changes = { version: 0, calls: new Set(), deals: new Set(), whole: true };
-    held.set(db, changes);
-  }
-  return changes;
-}
+const logs = new WeakMap<ReplicaDatabase, ChangeLog>();
 
 /** Grows with every write to the search tables, so what was read of them can be kept until then. */
 export function searchTablesVersion(db: ReplicaDatabase): number {
-  return held.get(db)?.version ?? 0;
+  return logs.get(db)?.version ?? 0;
 }
 
 /**
@@ -38,25 +33,30 @@ export function searchTablesVersion(db: ReplicaDatabase): number {
  * again, of them only (a transcript stored during a sync names its one call).
  */
 export function searchTablesChanged(db: ReplicaDatabase, change: SearchTablesChange): void {
-  const changes = changesOf(db);
-  changes.version += 1;
-  if (!changes.whole) {
-    for (const id of change.calls) changes.calls.add(id);
-    for (const id of change.deals) changes.deals.add(id);
+  let log = logs.get(db);
+  if (!log) {
+    log = { version: 0, entries: [] };
+    logs.set(db, log);
   }
+  log.version += 1;
+  log.entries.push({ version: log.version, calls: change.calls, deals: change.deals });
+  if (log.entries.length > LOG_LIMIT) log.entries.shift();
 }
 
 /**
- * The records written since the last call (null: read everything again), forgotten once
- * taken. Its one reader is the search spans' cache (local-search.ts), which applies them.
+ * The calls and deals written since a reader read at version `seen` (`searchTablesVersion` then);
+ * null when the writes since are no longer all kept: the reader reads everything again. Each
+ * reader keeps its own version, so any number of them can follow the same writes.
  */
-export function takeSearchTablesChanges(db: ReplicaDatabase): SearchTablesChange | null {
-  const changes = changesOf(db);
-  const taken = changes.whole ? null : { calls: [...changes.calls], deals: [...changes.deals] };
-  changes.calls = new Set();
-  changes.deals = new Set();
-  changes.whole = false;
-  return taken;
+export function searchTablesChangesSince(db: ReplicaDatabase, seen: number): SearchTablesChange | null {
+  const log = logs.get(db);
+  if (!log || log.version === seen) return { calls: [], deals: [] };
+  const since = log.entries.filter((entry) => entry.version > seen);
+  if (since.length !== log.version - seen) return null;
+  return {
+    calls: [...new Set(since.flatMap((entry) => entry.calls))],
+    deals: [...new Set(since.flatMap((entry) => entry.deals))],
+  };
 }
 
 /**
