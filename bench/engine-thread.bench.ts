@@ -23,14 +23,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { issueKey } from '../src/service/auth/issue-key';
-import { openDatabase } from '../src/service/db/database';
-import { startTestService, type TestService } from '../src/service/testing/test-service';
-import { allScopes } from '../src/shared/api';
+import type { TestService } from '../src/service/testing/test-service';
 import type { LocalSearchResult, SyncStatus } from '../src/shared/bridge';
 import { type BridgeSession, type MainLoopWindow, startAppHost } from './app-host';
 import { type IdleProcess, startIdleProcess } from './idle-process';
-import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
+import { currentLargeSeed, serveLargeWorkspace } from './large-profile';
 import type { LoopWindow } from './loop-watch';
 import { describeMachine, loadAverage, percentile, projectRoot, recordBenchmark } from './report';
 
@@ -450,13 +447,8 @@ export default async function engineThreadBench(flags: readonly string[] = []): 
     );
   }
   // A copy of the seed is served: a key is issued into it, and the seed is only ever read.
-  const dataDir = await servedLargeCopy();
-  const db = openDatabase(dataDir);
-  const { orgId, memberId } = firstOrganisation(db);
-  const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
-  db.close();
   console.log('starting the local service on a copy of .data/bench-large...');
-  const service = await startTestService({ dataDir, profile: 'none' });
+  const { service, apiKey } = await serveLargeWorkspace();
   const idleProcess = await startIdleProcess();
   try {
     const listed = await fetch(`${service.baseUrl}/v1/deals?limit=${DEALS_READ}`, {

@@ -11,6 +11,8 @@ import { issueKey } from '../src/service/auth/issue-key';
 import { DATABASE_FILE, type Db, openDatabase } from '../src/service/db/database';
 import { migrations } from '../src/service/db/migrations';
 import { seedDatabase } from '../src/service/seed';
+import { startTestService, type TestService } from '../src/service/testing/test-service';
+import { allScopes } from '../src/shared/api';
 import { projectRoot } from './report';
 
 export const largeDataDir = join(projectRoot, '.data', 'bench-large');
@@ -56,7 +58,7 @@ export function seedLargeProfile(): { db: Db; seed: LargeSeed } {
  * bench may be serving it), for a bench that issues keys or changes data: the seed is only read,
  * and the copy goes with the service's `stop()`.
  */
-export async function servedLargeCopy(): Promise<string> {
+async function servedLargeCopy(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'callscope-bench-served-'));
   const seeded = new Database(join(largeDataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   try {
@@ -65,6 +67,37 @@ export async function servedLargeCopy(): Promise<string> {
     seeded.close();
   }
   return dir;
+}
+
+/** The large profile served by the local service from a copy of the seed, with a key of its own. */
+export interface ServedLargeWorkspace<T> {
+  service: TestService;
+  /** The first organisation's (`firstOrganisation`), with every scope. */
+  apiKey: string;
+  orgId: string;
+  /** What `read` took from the copy before the service opened it. */
+  read: T;
+}
+
+/**
+ * The large profile's first organisation served from a copy of the seed (`servedLargeCopy`), a
+ * key issued into the copy for its first member, and `read` run on the copy first (the records a
+ * bench opens); the copy goes with the service's `stop()`.
+ */
+export async function serveLargeWorkspace<T = undefined>(
+  read?: (db: Db, orgId: string) => T,
+): Promise<ServedLargeWorkspace<T>> {
+  const dataDir = await servedLargeCopy();
+  const db = openDatabase(dataDir);
+  let served: Omit<ServedLargeWorkspace<T>, 'service'>;
+  try {
+    const { orgId, memberId } = firstOrganisation(db);
+    const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
+    served = { apiKey, orgId, read: read?.(db, orgId) as T };
+  } finally {
+    db.close();
+  }
+  return { ...served, service: await startTestService({ dataDir, profile: 'none' }) };
 }
 
 /**

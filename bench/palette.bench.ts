@@ -10,11 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { issueKey } from '../src/service/auth/issue-key';
-import { openDatabase } from '../src/service/db/database';
-import { startTestService } from '../src/service/testing/test-service';
-import { allScopes } from '../src/shared/api';
-import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
+import { currentLargeSeed, serveLargeWorkspace } from './large-profile';
 import { describeMachine, loadAverage, percentile, recordBenchmark } from './report';
 import { syncedHost } from './synced-screens.bench';
 
@@ -72,17 +68,18 @@ export default async function paletteBench(): Promise<void> {
   if (!currentLargeSeed()) {
     throw new Error('the large profile is not seeded in .data/bench-large: `npm run bench search` seeds it');
   }
-  const dataDir = await servedLargeCopy();
-  const db = openDatabase(dataDir);
-  const { orgId, memberId } = firstOrganisation(db);
-  const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
-  const deal = db
-    .prepare<[string], { id: string; title: string }>(
-      'SELECT id, title FROM deals WHERE org_id = ? AND title IS NOT NULL ORDER BY id LIMIT 1',
-    )
-    .get(orgId)!;
-  db.close();
-  const service = await startTestService({ dataDir, profile: 'none' });
+  const {
+    service,
+    apiKey,
+    read: deal,
+  } = await serveLargeWorkspace(
+    (db, orgId) =>
+      db
+        .prepare<[string], { id: string; title: string }>(
+          'SELECT id, title FROM deals WHERE org_id = ? AND title IS NOT NULL ORDER BY id LIMIT 1',
+        )
+        .get(orgId)!,
+  );
   const replicaDir = mkdtempSync(join(tmpdir(), 'callscope-bench-palette-'));
   try {
     console.log('the first full sync, unthrottled (a few minutes)...');
@@ -140,6 +137,5 @@ ${describeMachine()}
   } finally {
     rmSync(replicaDir, { recursive: true, force: true });
     await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -12,13 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { issueKey } from '../src/service/auth/issue-key';
-import { openDatabase } from '../src/service/db/database';
-import { startTestService } from '../src/service/testing/test-service';
-import { allScopes } from '../src/shared/api';
 import type { SyncStatus } from '../src/shared/bridge';
 import { type AppHost, startAppHost } from './app-host';
-import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
+import { currentLargeSeed, serveLargeWorkspace } from './large-profile';
 import { describeMachine, loadAverage, percentile, projectRoot, recordBenchmark } from './report';
 import { type Press, type ScreenName, type ScreenOpening, screenOpenings, screenOpeningsOf } from './screen-paint';
 
@@ -138,20 +134,20 @@ export default async function syncedScreensBench(): Promise<void> {
   if (!currentLargeSeed()) {
     throw new Error('the large profile is not seeded in .data/bench-large: `npm run bench search` seeds it');
   }
-  // A copy of the seed is served: a key is issued into it, and the seed is only ever read.
-  const dataDir = await servedLargeCopy();
-  const db = openDatabase(dataDir);
-  const { orgId, memberId } = firstOrganisation(db);
-  const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
   // Issue 28's pack is timed for a deal with 10 calls: the one with the count nearest 10.
-  const packDeal = db
-    .prepare<[string], { id: string; calls: number }>(
-      `SELECT deal_id AS id, count(*) AS calls FROM videos WHERE org_id = ? AND deal_id IS NOT NULL
-       GROUP BY deal_id ORDER BY abs(count(*) - 10), deal_id LIMIT 1`,
-    )
-    .get(orgId)!;
-  db.close();
-  const service = await startTestService({ dataDir, profile: 'none' });
+  const {
+    service,
+    apiKey,
+    read: packDeal,
+  } = await serveLargeWorkspace(
+    (db, orgId) =>
+      db
+        .prepare<[string], { id: string; calls: number }>(
+          `SELECT deal_id AS id, count(*) AS calls FROM videos WHERE org_id = ? AND deal_id IS NOT NULL
+           GROUP BY deal_id ORDER BY abs(count(*) - 10), deal_id LIMIT 1`,
+        )
+        .get(orgId)!,
+  );
   const replicaDir = mkdtempSync(join(tmpdir(), 'callscope-bench-pipeline-'));
   try {
     console.log('the first full sync, unthrottled (a few minutes)...');

@@ -20,13 +20,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { serveBuild } from '../e2e/support/serve-build';
-import { issueKey } from '../src/service/auth/issue-key';
-import { openDatabase } from '../src/service/db/database';
-import { startTestService } from '../src/service/testing/test-service';
-import { allScopes } from '../src/shared/api';
 import { defaultServiceProfile, type ServiceProfile } from '../src/shared/bridge';
 import { startAppHost } from './app-host';
-import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
+import { currentLargeSeed, serveLargeWorkspace } from './large-profile';
 import { describeMachine, percentile, projectRoot, recordBenchmark } from './report';
 
 const rendererDir = join(projectRoot, 'out', 'renderer');
@@ -338,13 +334,7 @@ function watchSearchPaint() {
 async function searchLatencies(browser: Browser): Promise<number[] | null> {
   if (!currentLargeSeed()) return null;
   // A copy of the seed is served: a key is issued into it, and the seed is only ever read.
-  const dataDir = await servedLargeCopy();
-  const db = openDatabase(dataDir);
-  const { orgId, memberId } = firstOrganisation(db);
-  const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
-  db.close();
-
-  const service = await startTestService({ dataDir, profile: 'none' });
+  const { service, apiKey } = await serveLargeWorkspace();
   // The first sync of a workspace this size runs for minutes (the `sync-large` section) and would
   // share the two cores with every search; what is timed here is the search alone.
   const host = await startAppHost({ demo: { baseUrl: service.baseUrl, apiKey }, rendererDir, pauseSync: true });

@@ -11,14 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { issueKey } from '../src/service/auth/issue-key';
 import { openDatabase } from '../src/service/db/database';
 import { updateDeal } from '../src/service/queries/deals';
-import { startTestService } from '../src/service/testing/test-service';
-import { allScopes } from '../src/shared/api';
 import type { SyncStatus } from '../src/shared/bridge';
 import type { WhatChanged } from '../src/shared/what-changed';
-import { currentLargeSeed, firstOrganisation, servedLargeCopy } from './large-profile';
+import { currentLargeSeed, serveLargeWorkspace } from './large-profile';
 import { describeMachine, loadAverage, recordBenchmark } from './report';
 import { screenOpeningsOf } from './screen-paint';
 import { goalLine, openingRow, syncedHost } from './synced-screens.bench';
@@ -62,12 +59,8 @@ export default async function whatChangedManyBench(): Promise<void> {
   if (!currentLargeSeed()) {
     throw new Error('the large profile is not seeded in .data/bench-large: `npm run bench search` seeds it');
   }
-  const dataDir = await servedLargeCopy();
-  const db = openDatabase(dataDir);
-  const { orgId, memberId } = firstOrganisation(db);
-  const apiKey = issueKey(db, { orgId, memberId, scopes: allScopes });
-  db.close();
-  const service = await startTestService({ dataDir, profile: 'none' });
+  const { service, apiKey, orgId } = await serveLargeWorkspace();
+  const { dataDir } = service;
   const replicaDir = mkdtempSync(join(tmpdir(), 'callscope-bench-changes-'));
   try {
     console.log('the first full sync, unthrottled (minutes)...');
@@ -131,6 +124,5 @@ ${describeMachine()}
   } finally {
     rmSync(replicaDir, { recursive: true, force: true });
     await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
