@@ -168,10 +168,10 @@ export function syncStore(replica: Replica) {
        coalesce(sum(synced_updated_at IS NOT updated_at AND failures > 0), 0) AS failing
      FROM sync_items WHERE kind = ?`,
   );
+  const knownOf = db.prepare<[string], number>('SELECT count(*) FROM sync_items WHERE kind = ?').pluck();
   // Counting reads every row the sync tracks (3 ms at 5,400): the counts are kept until the copy
   // changes, as this connection's changes and the file's version say (a status read while nothing
   // is written counts nothing).
-  const knownOf = db.prepare<[string], number>('SELECT count(*) FROM sync_items WHERE kind = ?').pluck();
   const changesSoFar = db.prepare<[], number>('SELECT total_changes()').pluck();
   let counted: { changes: number; version: number; byKind: Map<SyncKind, KindProgress> } | null = null;
   function countsOf(kind: SyncKind): KindProgress {
